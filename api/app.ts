@@ -1,0 +1,44 @@
+// The agency API's app factory. Each feature router owns its paths under /api; the order here
+// is the whole request flow: parsers → routers → 404 → JSON error handler.
+import express, { type Express } from 'express';
+import cookieParser from 'cookie-parser';
+import type { ApiContext } from './context.js';
+import { errorHandler, notFound } from './http.js';
+import { authRouter } from './routes/auth.js';
+import { accountRouter } from './routes/account.js';
+import { rolesRouter } from './routes/roles.js';
+import { applicationsRouter } from './routes/applications.js';
+import { leasRouter } from './routes/leas.js';
+import { schoolsRouter } from './routes/schools.js';
+import { textBlocksRouter } from './routes/text-blocks.js';
+import { eventNotificationRouter } from './routes/event-notification.js';
+import { emailsRouter } from './routes/emails.js';
+import { docsRouter } from './routes/docs.js';
+
+export function createApiApp(ctx: ApiContext): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('query parser', 'simple');
+  app.use(express.json({ limit: '256kb' }));
+  app.use(express.urlencoded({ extended: false, limit: '64kb' }));
+  app.use(cookieParser());
+
+  app.get('/api/health', async (_req, res) => {
+    await ctx.db.query('SELECT 1');
+    res.json({ status: 'ok' });
+  });
+  app.use(docsRouter(ctx));
+  app.use(authRouter(ctx));
+  app.use(accountRouter(ctx));
+  app.use(rolesRouter(ctx));
+  app.use(applicationsRouter(ctx));
+  app.use(leasRouter(ctx));
+  app.use(schoolsRouter(ctx));
+  app.use(textBlocksRouter(ctx));
+  app.use(eventNotificationRouter(ctx));
+  app.use(emailsRouter(ctx));
+
+  app.use((_req, _res, next) => next(notFound('No such endpoint.')));
+  app.use(errorHandler(ctx.log));
+  return app;
+}

@@ -1,0 +1,216 @@
+// The wire contract between the portal and the agency API (spec §3 and §7). The API builds its
+// responses to these shapes and its contract tests parse them with these schemas; the portal's
+// upstream client parses every response with them. Field names are the spec's.
+import { z } from 'zod';
+
+// ---- errors ---------------------------------------------------------------------------------
+/** Every API error body: a message, and the field errors when input was refused. */
+export const apiErrorBody = z.object({
+  message: z.string(),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  /** For password resets: the list of reasons (spec §8 "if a list: each string"). */
+  reasons: z.array(z.string()).optional(),
+  code: z.string().optional(),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorBody>;
+
+// ---- auth -----------------------------------------------------------------------------------
+export const tokenRequest = z.object({
+  username: z.string(),
+  password: z.string(),
+  recaptchaToken: z.string().optional().default(''),
+});
+export const tokenResponse = z.object({
+  accessToken: z.string(),
+  expiresIn: z.number().int().positive(),
+  leaId: z.number().int().nullable(),
+  id: z.string(),
+});
+export type TokenResponse = z.infer<typeof tokenResponse>;
+
+/** Claims of the access token (spec §3). role and permission are one value or a list. */
+export const accessTokenClaims = z.object({
+  sub: z.string(),
+  name: z.string(),
+  fullname: z.string(),
+  email: z.string(),
+  jobtitle: z.string().optional().default(''),
+  phone_number: z.string().optional().default(''),
+  role: z.union([z.string(), z.array(z.string())]).optional(),
+  permission: z.union([z.string(), z.array(z.string())]).optional(),
+  configuration: z.string().optional().default('{}'),
+  exp: z.number(),
+});
+export type AccessTokenClaims = z.infer<typeof accessTokenClaims>;
+
+export const refreshTokenRequest = z.object({ activeSchoolYear: z.string().optional() });
+export const verifyEmailRequest = z.object({ uid: z.string().min(1) });
+export const verifyEmailResponse = z.object({ success: z.boolean(), role: z.string().nullable() });
+export const registerRequest = z.object({
+  fullName: z.string(),
+  email: z.string(),
+  password: z.string(),
+  confirmPassword: z.string(),
+  recaptchaToken: z.string().optional().default(''),
+});
+export const registerResponse = z.object({ userId: z.string(), uid: z.string().optional() });
+export const resendVerificationRequest = z.object({ uid: z.string().min(1) });
+/** resend-verification: when the next resend is allowed (ISO time), so the 300 s lock survives reloads. */
+export const resendVerificationResponse = z.object({ sent: z.boolean(), retryAfterSeconds: z.number().int().nonnegative() });
+
+// ---- account --------------------------------------------------------------------------------
+export const userConfiguration = z.object({
+  language: z.string().default('en'),
+  homeUrl: z.string().default('/'),
+  showSelfAssessmentIntro: z.boolean().default(true),
+});
+export const leaSummary = z.object({ id: z.number().int(), name: z.string(), leaCode: z.string() });
+export const user = z.object({
+  id: z.string(),
+  userName: z.string(),
+  fullName: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  jobTitle: z.string(),
+  phoneNumber: z.string(),
+  leaId: z.number().int().nullable(),
+  leaData: z.array(leaSummary),
+  roles: z.array(z.string()),
+  configuration: userConfiguration,
+  isEnabled: z.boolean(),
+  isDeleted: z.boolean(),
+  emailConfirmed: z.boolean(),
+  isLockedOut: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type User = z.infer<typeof user>;
+export const pagedUsers = z.object({ items: z.array(user), totalCount: z.number().int() });
+
+export const patchOperation = z.object({
+  op: z.enum(['add', 'remove', 'replace', 'copy', 'move', 'test']),
+  path: z.string(),
+  value: z.unknown().optional(),
+  from: z.string().optional(),
+});
+
+export const permission = z.object({
+  name: z.string(),
+  value: z.string(),
+  groupName: z.string(),
+  description: z.string(),
+});
+export const role = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().optional().default(''),
+  permissions: z.array(z.string()).optional(),
+  usersCount: z.number().int().optional(),
+});
+export type Role = z.infer<typeof role>;
+
+// ---- passwords ------------------------------------------------------------------------------
+export const recoverPasswordRequest = z.object({ email: z.string() });
+export const resetPasswordRequest = z.object({ email: z.string(), newPassword: z.string(), token: z.string() });
+export const changePasswordRequest = z.object({ id: z.string(), currentPassword: z.string(), newPassword: z.string() });
+export const adminChangePasswordRequest = z.object({ id: z.string(), newPassword: z.string() });
+
+// ---- applications, LEAs, schools, school years ----------------------------------------------
+export const application = z.object({ id: z.number().int(), name: z.string(), url: z.string().optional() });
+export const schoolYear = z.object({ key: z.string(), label: z.string(), isCurrent: z.boolean().optional() });
+export type SchoolYearDto = z.infer<typeof schoolYear>;
+export const leaContact = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().optional().default(''),
+  title: z.string().optional().default(''),
+});
+export const lea = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  leaCode: z.string(),
+  contactEmail: z.string().nullable(),
+  leaYears: z.array(z.object({ name: z.string() })),
+  userLeas: z.array(z.object({ userId: z.string() })).optional(),
+  leaContacts: z.array(leaContact).optional(),
+  ziplineAPIDistrictId: z.string().nullable(),
+  streetAddress: z.string().nullable(),
+  city: z.string().nullable(),
+  zip: z.string().nullable(),
+  county: z.string().nullable(),
+  isIncludedInCharterGroup: z.boolean(),
+  isNdeLevelDistrict: z.boolean(),
+  isStateSponsoredCharterAuthority: z.boolean(),
+});
+export type Lea = z.infer<typeof lea>;
+export const school = z.object({
+  id: z.number().int(),
+  leaId: z.number().int(),
+  leaName: z.string().optional(),
+  name: z.string(),
+  ziplineAPISchoolId: z.string().nullable(),
+});
+export const pagedSchools = z.object({ items: z.array(school), totalCount: z.number().int() });
+
+// ---- text blocks ----------------------------------------------------------------------------
+export const textBlock = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  html: z.string(),
+  isVisible: z.boolean(),
+  blockCode: z.string(),
+  groupCode: z.string(),
+  format: z.enum(['Div', 'Card']),
+});
+export type TextBlock = z.infer<typeof textBlock>;
+
+// ---- messages and subscriptions -------------------------------------------------------------
+export const MessageStatus = { New: 0, Acknowledged: 1, Viewed: 2 } as const;
+export const notificationMessage = z.object({
+  id: z.number().int(),
+  message: z.string(),
+  createdOn: z.string(),
+  status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  openUrl: z.string().nullable(),
+});
+export type NotificationMessage = z.infer<typeof notificationMessage>;
+
+export const Frequency = { None: 0, Immediately: 1, Daily: 2, Weekly: 3, Monthly: 4 } as const;
+export const subscription = z.object({
+  eventNotificationSubscriptionId: z.number().int().nullable(),
+  eventNotificationTypeId: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  isSubscribed: z.boolean(),
+  isEmail: z.boolean(),
+  isInApp: z.boolean(),
+  frequency: z.number().int().min(0).max(4),
+  subscribedLeaIds: z.array(z.number().int()),
+  supportedFrequency: z.array(z.number().int().min(0).max(4)),
+  isSupportsEmail: z.boolean(),
+  isSupportsInApp: z.boolean(),
+  isEventNotificationTypeRequired: z.boolean(),
+  hasLea: z.boolean(),
+  hasSpecificDate: z.boolean(),
+});
+export type Subscription = z.infer<typeof subscription>;
+export const saveSubscriptionRequest = z.object({
+  isInApp: z.boolean(),
+  isEmail: z.boolean(),
+  frequency: z.number().int().min(0).max(4),
+  isSubscribed: z.boolean(),
+  eventNotificationSubscriptionId: z.number().int().nullable(),
+  eventNotificationTypeId: z.number().int(),
+  subscribedLeaIds: z.array(z.number().int()),
+});
+
+export const emailLogEntry = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  status: z.enum(['Logged', 'Sent', 'Failed']),
+  sentAt: z.string(),
+});
