@@ -34,15 +34,17 @@ export async function openDb(options: DbOptions): Promise<Db> {
 }
 
 async function openPostgres(url: string, schema: string): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000 });
+  // The schema is set as a connection option, so every pooled connection starts in it.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    ...(schema !== 'public' ? { options: `-c search_path=${schema}` } : {}),
+  });
   // A pool error on an idle client must not crash the process; the next query reports it.
   pool.on('error', () => {});
-  if (schema !== 'public') {
-    await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
-    pool.on('connect', (client) => {
-      void client.query(`SET search_path TO "${schema}"`);
-    });
-  }
+  if (schema !== 'public') await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
   const wrap = (c: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T>(sql: string, params: readonly unknown[] = []) {
       const r = await c.query(sql, params as unknown[]);
@@ -60,7 +62,6 @@ async function openPostgres(url: string, schema: string): Promise<Db> {
     async tx(fn) {
       const client = await pool.connect();
       try {
-        if (schema !== 'public') await client.query(`SET search_path TO "${schema}"`);
         await client.query('BEGIN');
         const result = await fn(wrap(client));
         await client.query('COMMIT');

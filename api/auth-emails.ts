@@ -1,0 +1,59 @@
+// The account emails (verify an address, reset or set a password): plain text with the link
+// written out in full, and a simple HTML version with every interpolated value escaped.
+import type { OutgoingEmail } from './context.js';
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+}
+
+function compose(to: string, subject: string, greetingName: string, paragraphs: string[], link: { label: string; url: string }, footer: string): OutgoingEmail {
+  const text = [`Hello ${greetingName},`, '', ...paragraphs.flatMap((p) => [p, '']), `${link.label}: ${link.url}`, '', footer].join('\n');
+  const html = [
+    `<p>Hello ${escapeHtml(greetingName)},</p>`,
+    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`,
+    `<p>${escapeHtml(footer)}</p>`,
+  ].join('\n');
+  return { to, subject, text, html };
+}
+
+const IGNORE = 'If you did not ask for this, you can ignore this email.';
+
+export function verificationEmail(to: string, fullName: string, portalPublicUrl: string, token: string): OutgoingEmail {
+  const url = `${portalPublicUrl}/auth/login?uid=${encodeURIComponent(token)}`;
+  return compose(
+    to,
+    'Verify your email address',
+    fullName,
+    [
+      'Thank you for creating an account to request dispute resolution.',
+      'Please verify your email address with the link below. The link works once and expires in 7 days.',
+    ],
+    { label: 'Verify your email address', url },
+    IGNORE,
+  );
+}
+
+export function resetPasswordEmail(to: string, fullName: string, portalPublicUrl: string, token: string): OutgoingEmail {
+  const url = `${portalPublicUrl}/auth/reset-password?email=${encodeURIComponent(to)}&token=${encodeURIComponent(token)}`;
+  return compose(
+    to,
+    'Reset your password',
+    fullName,
+    ['We received a request to reset the password of your account.', 'The link below works once and expires in 1 hour.'],
+    { label: 'Reset your password', url },
+    IGNORE,
+  );
+}
+
+export function setPasswordEmail(to: string, fullName: string, portalPublicUrl: string, token: string): OutgoingEmail {
+  const url = `${portalPublicUrl}/auth/reset-password?email=${encodeURIComponent(to)}&token=${encodeURIComponent(token)}`;
+  return compose(
+    to,
+    'Your compliance portal account',
+    fullName,
+    ['An administrator created an account for you on the compliance portal.', 'Choose your password with the link below. The link works once and expires in 7 days.'],
+    { label: 'Choose your password', url },
+    'If you did not expect this account, please contact the state education agency.',
+  );
+}
