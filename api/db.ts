@@ -84,7 +84,8 @@ async function openPglite(dataDir: string): Promise<Db> {
   const wrap = (c: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<T>(sql: string, params: readonly unknown[] = []) {
       const r = await c.query<T>(sql, params as unknown[]);
-      return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+      // PGlite reports affectedRows 0 for SELECT; count the rows then, as node-postgres does.
+      return { rows: r.rows, rowCount: r.affectedRows || r.rows.length };
     },
     async exec(sql: string) {
       await c.exec(sql);

@@ -1,4 +1,4 @@
-// Starts the agency API: open the database, migrate, seed when asked, listen.
+// Starts the agency API: open the database, migrate, seed, listen.
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino, { type Logger } from 'pino';
@@ -24,7 +24,8 @@ export async function buildApiContext(config: ApiConfig, log?: Logger, db?: Db):
   if (applied.length) logger.info({ applied }, 'applied migrations');
   const now = () => new Date();
   const ctx: ApiContext = { config, db: database, log: logger, mailer: createMailer(config, database, logger), now };
-  if (config.seedDemo) await seed(ctx);
+  // Reference data (permissions, built-in roles, text blocks) always; demo data only when asked.
+  await seed(ctx);
   return ctx;
 }
 

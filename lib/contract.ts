@@ -11,6 +11,8 @@ export const apiErrorBody = z.object({
   /** For password resets: the list of reasons (spec §8 "if a list: each string"). */
   reasons: z.array(z.string()).optional(),
   code: z.string().optional(),
+  /** resend-verification answering 429: seconds until the next resend is allowed. */
+  retryAfterSeconds: z.number().int().nonnegative().optional(),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorBody>;
 
@@ -131,6 +133,8 @@ export const lea = z.object({
   id: z.number().int(),
   name: z.string(),
   leaCode: z.string(),
+  /** The group the LEA is listed under (spec §3: Districts and Charters). */
+  leaType: z.enum(['District', 'Charter']).optional(),
   contactEmail: z.string().nullable(),
   leaYears: z.array(z.object({ name: z.string() })),
   userLeas: z.array(z.object({ userId: z.string() })).optional(),

@@ -1,0 +1,152 @@
+// Notification event types per module. Frequencies are spec §3 values; the portal offers only
+// Immediately (1) and Daily (2), so every type supports a subset of those.
+import { Frequency } from '../../lib/contract.js';
+
+export interface EventTypeSeed {
+  name: string;
+  description: string;
+  module: string;
+  supportedFrequency: readonly number[];
+  isSupportsEmail: boolean;
+  isSupportsInApp: boolean;
+  isRequired: boolean;
+  hasLea: boolean;
+  hasSpecificDate: boolean;
+}
+
+const { Immediately, Daily } = Frequency;
+
+export const eventTypeSeeds: readonly EventTypeSeed[] = [
+  {
+    name: 'System Announcements',
+    description: 'Planned maintenance, outages and changes to the portal.',
+    module: 'App',
+    supportedFrequency: [Immediately],
+    isSupportsEmail: true,
+    isSupportsInApp: true,
+    isRequired: true,
+    hasLea: false,
+    hasSpecificDate: false,
+  },
+  {
+    name: 'Account Changes',
+    description: 'Your roles or districts were changed by an administrator.',
+    module: 'App',
+    supportedFrequency: [Immediately, Daily],
+    isSupportsEmail: true,
+    isSupportsInApp: true,
+    isRequired: false,
+    hasLea: false,
+    hasSpecificDate: false,
+  },
+  {
+    name: 'Restraint Violation Created',
+    description: 'A restraint or aversive intervention incident was recorded for one of your districts.',
+    module: 'RestraintAversiveIntervention',
+    supportedFrequency: [Immediately, Daily],
+    isSupportsEmail: true,
+    isSupportsInApp: true,
+    isRequired: false,
+    hasLea: true,
+    hasSpecificDate: false,
+  },
+  {
+    name: 'CAP Deadline Warning',
+    description: 'A corrective action plan is due within the next seven days.',
+    module: 'RestraintAversiveIntervention',
+    supportedFrequency: [Daily],
+    isSupportsEmail: true,
+    isSupportsInApp: true,
+    isRequired: true,
+    hasLea: true,
+    hasSpecificDate: true,
+  },
+  {
+    name: 'CAP Deadline Missed',
+    description: 'A corrective action plan passed its due date without being submitted.',
+    module: 'RestraintAversiveIntervention',
+    supportedFrequency: [Immediately, Daily],
+    isSupportsEmail: true,
+    isSupportsInApp: true,
+    isRequired: true,
+    hasLea: true,
+    hasSpecificDate: true,
+  },
+  {
+    name: 'Early Childhood Scores Submitted',
+    description: 'Entry or exit scores were submitted for a child in one of your districts.',
+    module: 'Eco',
+    supportedFrequency: [Immediately, Daily],
+    isSupportsEmail: true,
+    isSupportsInApp: true,
+    isRequired: false,
+    hasLea: true,
+    hasSpecificDate: false,
+  },
+  {
+    name: 'Early Childhood Scores Unlocked',
+    description: 'The state unlocked submitted scores so they can be corrected.',
+    module: 'Eco',
+    supportedFrequency: [Immediately],
+    isSupportsEmail: false,
+    isSupportsInApp: true,
+    isRequired: false,
+    hasLea: true,
+    hasSpecificDate: false,
+  },
+  {
+    name: 'Dispute Request Submitted',
+    description: 'A new dispute resolution request was submitted.',
+    module: 'DisputeResolution',
+    supportedFrequency: [Immediately, Daily],
+    isSupportsEmail: true,
+    isSupportsInApp: true,
+    isRequired: false,
+    hasLea: true,
+    hasSpecificDate: false,
+  },
+  {
+    name: 'Dispute Case Timeline Reminder',
+    description: 'A timeline date on a dispute resolution case you are party to is approaching.',
+    module: 'DisputeResolution',
+    supportedFrequency: [Daily],
+    isSupportsEmail: true,
+    isSupportsInApp: true,
+    isRequired: false,
+    hasLea: false,
+    hasSpecificDate: true,
+  },
+  {
+    name: 'Post-School Survey Collection Opened',
+    description: 'A post-school outcomes survey collection window opened.',
+    module: 'PostSchoolOutcomesSurvey',
+    supportedFrequency: [Immediately],
+    isSupportsEmail: true,
+    isSupportsInApp: true,
+    isRequired: false,
+    hasLea: false,
+    hasSpecificDate: true,
+  },
+  {
+    name: 'Student List Due',
+    description: 'A district student list for the post-school outcomes survey is due soon.',
+    module: 'PostSchoolOutcomesSurvey',
+    supportedFrequency: [Immediately, Daily],
+    isSupportsEmail: true,
+    isSupportsInApp: true,
+    isRequired: false,
+    hasLea: true,
+    hasSpecificDate: true,
+  },
+  {
+    name: 'Monitoring Visit Scheduled',
+    description: 'An integrated monitoring review visit was scheduled for one of your districts.',
+    module: 'Monitoring',
+    supportedFrequency: [Immediately, Daily],
+    isSupportsEmail: true,
+    isSupportsInApp: true,
+    isRequired: false,
+    hasLea: true,
+    hasSpecificDate: true,
+  },
+];
