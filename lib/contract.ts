@@ -218,3 +218,64 @@ export const emailLogEntry = z.object({
   status: z.enum(['Logged', 'Sent', 'Failed']),
   sentAt: z.string(),
 });
+
+// ---- admin area (lists, notification event types, school years, audit log) ------------------
+/** An item of a lookup list; forms submit `code` and show `label`. */
+export const lookupListItem = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  label: z.string(),
+  sortOrder: z.number().int(),
+  isActive: z.boolean(),
+});
+export type LookupListItem = z.infer<typeof lookupListItem>;
+/** A lookup list: `name` is the stable code forms ask for (GET /api/lists/by-name/{name}). */
+export const lookupList = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  displayName: z.string(),
+  description: z.string(),
+  isActive: z.boolean(),
+  /** Seeded with the product: it cannot be renamed or deleted, only edited or deactivated. */
+  isBuiltIn: z.boolean(),
+  /** Items the caller can see (all for list managers, else the active ones). */
+  itemCount: z.number().int(),
+  /** Present on single-list answers. */
+  items: z.array(lookupListItem).optional(),
+});
+export type LookupList = z.infer<typeof lookupList>;
+
+/** A notification event type as Manage Notification Events edits it (spec §3 Subscription fields). */
+export const eventNotificationType = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  module: z.string(),
+  supportedFrequency: z.array(z.number().int().min(1).max(4)),
+  isSupportsEmail: z.boolean(),
+  isSupportsInApp: z.boolean(),
+  isRequired: z.boolean(),
+  hasLea: z.boolean(),
+  hasSpecificDate: z.boolean(),
+  isBuiltIn: z.boolean(),
+  subscriberCount: z.number().int(),
+});
+export type EventNotificationType = z.infer<typeof eventNotificationType>;
+
+/** GET /api/school-years: every year, with how many LEAs report in it. */
+export const adminSchoolYear = z.object({ key: z.string(), label: z.string(), isCurrent: z.boolean(), leaCount: z.number().int() });
+export type AdminSchoolYear = z.infer<typeof adminSchoolYear>;
+
+/** One audit log entry: `changes` maps each changed field to { from, to } (lists: { added, removed }). */
+export const auditEntry = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  actorUserId: z.string(),
+  actorName: z.string().nullable(),
+  action: z.string(),
+  entityType: z.string(),
+  entityId: z.string(),
+  changes: z.record(z.string(), z.unknown()),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+export const pagedAuditEntries = z.object({ items: z.array(auditEntry), totalCount: z.number().int() });

@@ -1,0 +1,107 @@
+// The reset-password form (spec §2, §5): new and confirm password, both required; the Reset
+// button is disabled while the form is invalid once JavaScript runs (without it the button is
+// enabled and the server validates); the password requirements beside it are ticked off live.
+import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
+import { uiText } from '../lib/messages.js';
+import { passwordRequirements } from '../lib/password-policy.js';
+import { resetPasswordFieldError, resetPasswordFields, type FieldError, type ResetPasswordField } from '../lib/validation/auth.js';
+import { ErrorSummary } from '../views/components/form/ErrorSummary.js';
+import { TextField } from '../views/components/form/TextField.js';
+import { Button } from '../views/components/form/Button.js';
+
+export interface ResetPasswordFormProps {
+  csrfToken: string;
+  email: string;
+  token: string;
+  /** Field messages from a server-side check. */
+  errors: FieldError[];
+}
+
+const REQUIREMENTS_ID = 'password-requirements';
+
+export default function ResetPasswordForm({ csrfToken, email, token, errors: serverErrors }: ResetPasswordFormProps): ReactElement {
+  const [values, setValues] = useState<Record<ResetPasswordField, string>>({ newPassword: '', confirmPassword: '' });
+  const [touched, setTouched] = useState<Partial<Record<ResetPasswordField, boolean>>>({});
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+
+  const messageFor = (field: ResetPasswordField): string | null => {
+    if (touched[field]) return resetPasswordFieldError(field, values);
+    return serverErrors.find((e) => e.field === field)?.message ?? null;
+  };
+  const valid = resetPasswordFields.every((f) => resetPasswordFieldError(f, values) === null);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (!valid) {
+      event.preventDefault();
+      setTouched({ newPassword: true, confirmPassword: true });
+    }
+  };
+
+  return (
+    <div className="grid-row grid-gap-lg">
+      <form method="post" action="/auth/reset-password" noValidate onSubmit={onSubmit} className="usa-form tablet:grid-col-7">
+        <ErrorSummary errors={serverErrors} />
+        <input type="hidden" name="_csrf" value={csrfToken} />
+        <input type="hidden" name="email" value={email} />
+        <input type="hidden" name="token" value={token} />
+        <TextField
+          id="newPassword"
+          label={uiText.newPasswordLabel}
+          type="password"
+          autoComplete="new-password"
+          required
+          maxLength={200}
+          value={values.newPassword}
+          error={messageFor('newPassword')}
+          describedBy={REQUIREMENTS_ID}
+          onChange={(e) => setValues((v) => ({ ...v, newPassword: e.target.value }))}
+          onBlur={() => setTouched((t) => ({ ...t, newPassword: true }))}
+        />
+        <TextField
+          id="confirmPassword"
+          label={uiText.confirmNewPasswordLabel}
+          type="password"
+          autoComplete="new-password"
+          required
+          maxLength={200}
+          value={values.confirmPassword}
+          error={messageFor('confirmPassword')}
+          onChange={(e) => setValues((v) => ({ ...v, confirmPassword: e.target.value }))}
+          onBlur={() => setTouched((t) => ({ ...t, confirmPassword: true }))}
+        />
+        {/* Disabled only once hydrated: the server-rendered button must work without JavaScript. */}
+        <Button type="submit" disabled={hydrated && !valid}>
+          {uiText.reset}
+        </Button>
+      </form>
+      <div className="tablet:grid-col-5">
+        <PasswordRequirementList id={REQUIREMENTS_ID} password={values.newPassword} />
+      </div>
+    </div>
+  );
+}
+
+export function PasswordRequirementList({ id, password }: { id: string; password: string }): ReactElement {
+  return (
+    <section id={id} className="password-requirements" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="password-requirements__title">
+        {uiText.passwordRequirementsTitle}
+      </h2>
+      <ul className="usa-list usa-list--unstyled">
+        {passwordRequirements.map((r) => {
+          const met = r.test(password);
+          return (
+            <li key={r.id} className={`password-requirement password-requirement--${met ? 'met' : 'unmet'} ${met ? 'text-green' : 'text-base-dark'}`} data-met={met}>
+              <span className="password-requirement__icon" aria-hidden="true">
+                {met ? '\u2713' : '\u2717'}
+              </span>
+              {` ${r.label}`}
+              <span className="usa-sr-only">{` (${met ? uiText.requirementMet : uiText.requirementNotMet})`}</span>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

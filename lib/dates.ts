@@ -1,0 +1,99 @@
+// Dates and times as the portal shows them (spec §9): weekday, day with ordinal suffix, month
+// and year ('Tuesday, 3rd March 2026'); times on a 12-hour clock ('3:05 PM'); a short date for
+// messages ('3/3/2026'). Every function takes the IANA time zone to show the instant in, so the
+// server renders the agency's wall-clock time whatever the process time zone is.
+//
+// date-fns formats with the process's local clock, so the instant is first converted to the
+// zone's wall-clock fields with Intl, and those fields are given to date-fns on a Date that
+// carries them as local time. Dates are built at noon (never inside a DST gap of the process
+// zone) and times on a fixed day, for the same reason.
+import { format, isValid, parseISO } from 'date-fns';
+
+export interface ZonedParts {
+  year: number;
+  month: number; // 1-12
+  day: number;
+  hour: number; // 0-23
+  minute: number;
+  second: number;
+}
+
+const partFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function partFormatter(timeZone: string): Intl.DateTimeFormat {
+  let f = partFormatters.get(timeZone);
+  if (!f) {
+    // Throws RangeError for an unknown zone: a configuration error that should surface.
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    partFormatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/** The wall-clock fields of an instant in a time zone. */
+export function zonedParts(date: Date, timeZone: string): ZonedParts {
+  const out: Record<string, number> = {};
+  for (const part of partFormatter(timeZone).formatToParts(date)) {
+    if (part.type !== 'literal') out[part.type] = Number(part.value);
+  }
+  return {
+    year: out.year ?? 0,
+    month: out.month ?? 1,
+    day: out.day ?? 1,
+    hour: (out.hour ?? 0) % 24,
+    minute: out.minute ?? 0,
+    second: out.second ?? 0,
+  };
+}
+
+/** Accepts a Date or an ISO string; null when it is not a valid instant. */
+export function toDate(value: Date | string | null | undefined): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const d = typeof value === 'string' ? parseISO(value) : value;
+  return isValid(d) ? d : null;
+}
+
+function localDay(p: ZonedParts): Date {
+  return new Date(p.year, p.month - 1, p.day, 12, 0, 0);
+}
+
+function localTime(p: ZonedParts): Date {
+  return new Date(2001, 0, 15, p.hour, p.minute, 0);
+}
+
+export const LONG_DATE = 'EEEE, do MMMM yyyy';
+export const TIME_12H = 'h:mm a';
+export const SHORT_DATE = 'M/d/yyyy';
+
+/** 'Tuesday, 3rd March 2026'; '' for an invalid value. */
+export function formatLongDate(value: Date | string | null | undefined, timeZone: string): string {
+  const d = toDate(value);
+  return d ? format(localDay(zonedParts(d, timeZone)), LONG_DATE) : '';
+}
+
+/** '3:05 PM'; '' for an invalid value. */
+export function formatTime(value: Date | string | null | undefined, timeZone: string): string {
+  const d = toDate(value);
+  return d ? format(localTime(zonedParts(d, timeZone)), TIME_12H) : '';
+}
+
+/** 'Tuesday, 3rd March 2026 3:05 PM'. */
+export function formatDateTime(value: Date | string | null | undefined, timeZone: string): string {
+  const d = toDate(value);
+  return d ? `${formatLongDate(d, timeZone)} ${formatTime(d, timeZone)}` : '';
+}
+
+/** '3/3/2026', the message list's short date. */
+export function formatShortDate(value: Date | string | null | undefined, timeZone: string): string {
+  const d = toDate(value);
+  return d ? format(localDay(zonedParts(d, timeZone)), SHORT_DATE) : '';
+}

@@ -1,0 +1,162 @@
+// The generic field rules of spec §5, each returning its catalogue message or null, and zod
+// field schemas built from them so a page's form schema (used by the server handler and, where
+// an island validates, by the island) says each rule once. Text limits: small 200, medium 600,
+// large 1000; a text field without a size gets 200.
+import { z } from 'zod';
+import { validationMessages as m } from './messages.js';
+
+export const TEXT_LENGTH = { small: 200, medium: 600, large: 1000 } as const;
+export type TextSize = keyof typeof TEXT_LENGTH;
+export const DEFAULT_TEXT_LENGTH = TEXT_LENGTH.small;
+
+export type Rule = (value: string) => string | null;
+
+export function requiredError(value: string | readonly string[] | null | undefined): string | null {
+  if (value === null || value === undefined) return m.fieldRequired;
+  if (typeof value === 'string') return value.trim() === '' ? m.fieldRequired : null;
+  return value.length === 0 ? m.fieldRequired : null;
+}
+
+export function maxLengthError(value: string, limit: TextSize | number = DEFAULT_TEXT_LENGTH): string | null {
+  const n = typeof limit === 'number' ? limit : TEXT_LENGTH[limit];
+  return [...value].length > n ? m.maxLength(n) : null;
+}
+
+function toNumber(value: string | number): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (value.trim() === '' || !/^-?\d+(\.\d+)?$/.test(value.trim())) return null;
+  return Number(value.trim());
+}
+
+/** minValue / maxValue: a non-number is 'Input not in correct format'. */
+export function minValueError(value: string | number, min: number): string | null {
+  const n = toNumber(value);
+  if (n === null) return m.incorrectFormat;
+  return n < min ? m.minValue(min) : null;
+}
+
+export function maxValueError(value: string | number, max: number): string | null {
+  const n = toNumber(value);
+  if (n === null) return m.incorrectFormat;
+  return n > max ? m.maxValue(max) : null;
+}
+
+export function patternError(value: string, pattern: RegExp): string | null {
+  return value === '' || pattern.test(value) ? null : m.incorrectFormat;
+}
+
+export function noNumbersError(value: string): string | null {
+  return /\d/.test(value) ? m.numbersNotAllowed : null;
+}
+
+/** Names: letters (any script), spaces, hyphens, apostrophes and periods only. */
+export function lettersOnlyError(value: string): string | null {
+  return /^[\p{L}\p{M}\s'’.-]*$/u.test(value) ? null : m.numbersAndSpecialNotAllowed;
+}
+
+/** US ZIP code: 12345 or 12345-6789. */
+export function zipCodeError(value: string): string | null {
+  return value === '' || /^\d{5}(-\d{4})?$/.test(value) ? null : m.zipCode;
+}
+
+export function emailError(value: string): string | null {
+  return value === '' || z.email().safeParse(value).success ? null : m.validEmail;
+}
+
+export function selectFromListError(value: string, options: readonly string[]): string | null {
+  return options.includes(value) ? null : m.selectFromList;
+}
+
+// ---- dates ----------------------------------------------------------------------------------
+// Date fields carry calendar days, compared as 'yyyy-MM-dd' strings (no clock, no zone).
+
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const US_DAY = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+
+function isRealDay(y: number, mo: number, d: number): boolean {
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+/** 'yyyy-MM-dd' from a date input ('2026-03-03') or a typed US date ('3/3/2026'); else null. */
+export function parseDay(value: string): string | null {
+  const v = value.trim();
+  let y: number;
+  let mo: number;
+  let d: number;
+  const iso = ISO_DAY.exec(v);
+  const us = US_DAY.exec(v);
+  if (iso) [y, mo, d] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
+  else if (us) [y, mo, d] = [Number(us[3]), Number(us[1]), Number(us[2])];
+  else return null;
+  if (y < 1000 || !isRealDay(y, mo, d)) return null;
+  return `${y}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
+/** How a day is written inside a message: MM/dd/yyyy. */
+export function displayDay(day: string): string {
+  const [y, mo, d] = day.split('-');
+  return `${mo}/${d}/${y}`;
+}
+
+export function dateFormatError(value: string): string | null {
+  return value.trim() === '' || parseDay(value) ? null : m.invalidDateFormat;
+}
+
+/** The day must be on or after `min` ('yyyy-MM-dd'). */
+export function minDateError(value: string, min: string): string | null {
+  const day = parseDay(value);
+  if (!day) return dateFormatError(value);
+  return day < min ? m.minDate(displayDay(min)) : null;
+}
+
+export function maxDateError(value: string, max: string): string | null {
+  const day = parseDay(value);
+  if (!day) return dateFormatError(value);
+  return day > max ? m.maxDate(displayDay(max)) : null;
+}
+
+/** No day after `today` ('yyyy-MM-dd', the agency's calendar day). */
+export function noFutureDateError(value: string, today: string): string | null {
+  const day = parseDay(value);
+  if (!day) return dateFormatError(value);
+  return day > today ? m.noFutureDates : null;
+}
+
+/** An end day before its start day; the same day is allowed. */
+export function dateAfterStartError(start: string, end: string): string | null {
+  const s = parseDay(start);
+  const e = parseDay(end);
+  if (!s || !e) return null;
+  return e < s ? m.dateAfterStart : null;
+}
+
+// ---- zod field schemas ----------------------------------------------------------------------
+
+/**
+ * A form field's text: the first value when a field is repeated, '' when it is missing or not
+ * text (a hostile body cannot smuggle an object or array into a string field), trimmed.
+ */
+export const formText = z.unknown().optional().transform((v): string => {
+  const first: unknown = Array.isArray(v) ? v[0] : v;
+  return typeof first === 'string' ? first.trim() : '';
+});
+
+export interface TextFieldOptions {
+  required?: boolean;
+  size?: TextSize;
+  maxLength?: number;
+  rules?: readonly Rule[];
+}
+
+/** A text field: optional required rule, the length limit of its size (default 200), extra rules. */
+export function textField(options: TextFieldOptions = {}) {
+  const limit = options.maxLength ?? TEXT_LENGTH[options.size ?? 'small'];
+  return formText.superRefine((value, ctx) => {
+    const error =
+      (options.required ? requiredError(value) : null) ??
+      (value === '' ? null : maxLengthError(value, limit)) ??
+      (value === '' ? null : (options.rules ?? []).map((r) => r(value)).find((e) => e !== null) ?? null);
+    if (error) ctx.addIssue({ code: 'custom', message: error });
+  });
+}

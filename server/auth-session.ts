@@ -1,0 +1,127 @@
+// Signing in and out. Tokens never reach the browser: sign-in stores them server-side
+// (token-store.ts) under a freshly regenerated session id, and the browser keeps only the
+// session cookie.
+import type { Request, RequestHandler, Response } from 'express';
+import { tokenResponse } from '../lib/contract.js';
+import { errorMessages } from '../lib/messages.js';
+import { PUBLIC_DR_ROLE } from '../lib/permissions.js';
+import { loginUrl, wantsJson } from './errors.js';
+import { decodeAccessToken, TokenError, userFromClaims } from './jwt.js';
+import { destroySession, regenerateSession, saveSession, sessionCookieName, sessionCookieOptions } from './session.js';
+import type { SessionUser } from './session-types.js';
+import type { TokenRecord } from './token-store.js';
+import { mergeCookies, UpstreamError } from './upstream.js';
+
+export interface SignInCredentials {
+  username: string;
+  password: string;
+  recaptchaToken?: string;
+}
+
+export type SignInResult = { ok: true; user: SessionUser; isPublicDrUser: boolean } | { ok: false; message: string };
+
+export function currentUser(req: Request): SessionUser | null {
+  return (req.session as typeof req.session | undefined)?.user ?? null;
+}
+
+/** Spec §8 "Login failure": 'Error: ' plus the server's message, else 'Invalid email or password.' */
+export function signInFailureMessage(err: UpstreamError): string {
+  if (err.kind === 'network') return errorMessages.noNetwork;
+  if (err.kind === 'timeout') return errorMessages.upstreamTimeout;
+  // Wrong credentials get the spec's plain message; any other server explanation (locked,
+  // unverified) is shown after "Error: " as spec §8 says.
+  if (err.kind === 'http' && err.body?.code === 'invalid_credentials') return errorMessages.loginFailed;
+  const serverMessage = err.kind === 'http' ? err.body?.message : undefined;
+  return serverMessage ? `${errorMessages.loginErrorPrefix}${serverMessage}` : errorMessages.loginFailed;
+}
+
+/** Tells the API to revoke the session's refresh token and forgets the tokens. Never throws. */
+async function revokeTokens(req: Request, res: Response): Promise<void> {
+  const { tokens, log } = res.locals.deps;
+  const sid = req.sessionID;
+  if (!sid) return;
+  let record: TokenRecord | null = null;
+  try {
+    record = await tokens.store.get(sid);
+  } catch (err) {
+    log.warn({ err }, 'could not read tokens to revoke');
+  }
+  if (record) {
+    try {
+      await res.locals.api.exchange({ method: 'POST', path: '/api/auth/revoke-token', json: {}, credentials: record });
+    } catch (err) {
+      // The local session ends regardless; an unrevoked refresh token expires on its own.
+      log.warn({ err: err instanceof UpstreamError ? err.message : err }, 'upstream token revoke failed');
+    }
+  }
+  await tokens.remove(sid).catch((err: unknown) => log.warn({ err }, 'could not delete the token record'));
+}
+
+export async function signIn(req: Request, res: Response, credentials: SignInCredentials): Promise<SignInResult> {
+  const { tokens } = res.locals.deps;
+  // Spec §4: a new login while logged in first logs out.
+  if (currentUser(req)) await revokeTokens(req, res);
+
+  let token;
+  let setCookie: string[];
+  try {
+    const result = await res.locals.api.exchange({
+      method: 'POST',
+      path: '/api/auth/token',
+      form: { username: credentials.username, password: credentials.password, recaptchaToken: credentials.recaptchaToken ?? '' },
+      schema: tokenResponse,
+      auth: 'none',
+    });
+    token = result.data;
+    setCookie = result.setCookie;
+  } catch (err) {
+    if (err instanceof UpstreamError) return { ok: false, message: signInFailureMessage(err) };
+    throw err;
+  }
+
+  if (!token.accessToken) return { ok: false, message: errorMessages.emptyAccessToken };
+  let user: SessionUser;
+  try {
+    user = userFromClaims(decodeAccessToken(token.accessToken), token.leaId);
+  } catch (err) {
+    if (err instanceof TokenError) return { ok: false, message: err.message };
+    throw err;
+  }
+
+  // A new session id at sign-in: an id planted before sign-in (session fixation) is worthless.
+  await regenerateSession(req);
+  req.session.user = user;
+  req.session.currentLeaId = token.leaId;
+  req.session.signedInAt = Date.now();
+  await tokens.save(req.sessionID, {
+    accessToken: token.accessToken,
+    expiresAt: Date.now() + token.expiresIn * 1000,
+    cookies: mergeCookies({}, setCookie),
+    userId: token.id,
+    leaId: token.leaId,
+  });
+  await saveSession(req);
+  res.locals.user = user;
+  return { ok: true, user, isPublicDrUser: user.roles.includes(PUBLIC_DR_ROLE) };
+}
+
+/** Revokes upstream, destroys the session and clears the cookie (spec §4 Logout). */
+export async function signOut(req: Request, res: Response): Promise<void> {
+  const { config } = res.locals.deps;
+  await revokeTokens(req, res);
+  await destroySession(req);
+  const { maxAge: _maxAge, ...cookie } = sessionCookieOptions(config);
+  res.clearCookie(sessionCookieName(config), cookie);
+  res.locals.user = null;
+}
+
+/** Routes under the shell need a signed-in user; others go to sign in and come back. */
+export const requireSignedIn: RequestHandler = (req, res, next) => {
+  if (currentUser(req)) return next();
+  const location = loginUrl(req.originalUrl || '/');
+  if (wantsJson(req)) {
+    res.status(401).json({ message: errorMessages.sessionExpired, location });
+    return;
+  }
+  res.redirect(req.method === 'GET' || req.method === 'HEAD' ? 302 : 303, location);
+};

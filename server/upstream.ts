@@ -1,0 +1,513 @@
+// The one client for the agency API. Every call carries the header contract of spec §7, every
+// failure maps to the error catalogue of §8, every response is checked with zod, and every
+// wait is bounded: an API that is down or stuck never holds a request for long.
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Request } from 'express';
+import { Pool } from 'undici';
+import { z } from 'zod';
+import { apiErrorBody, schoolYear, tokenResponse, type ApiErrorBody } from '../lib/contract.js';
+import { API_ACCEPT, APP_VERSION, errorMessages } from '../lib/messages.js';
+import { decodeAccessToken, TokenError, userFromClaims } from './jwt.js';
+import type { Logger } from './logger.js';
+import type { NewTokenRecord, RefreshContext, Refresher, TokenManager, TokenRecord } from './token-store.js';
+import { RefreshRejectedError, RefreshTimeoutError } from './token-store.js';
+
+// ---- errors -----------------------------------------------------------------------------------
+
+export type UpstreamErrorKind = 'network' | 'timeout' | 'http' | 'invalid-response';
+
+export class UpstreamError extends Error {
+  override readonly name = 'UpstreamError';
+  constructor(
+    readonly kind: UpstreamErrorKind,
+    /** The API's HTTP status; 0 when no response came (spec §8 "No Network (status 0)"). */
+    readonly status: number,
+    readonly body: ApiErrorBody | null,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/** The session's tokens could not be renewed: the user must sign in again (spec §4, §8). */
+export class SessionExpiredError extends Error {
+  override readonly name = 'SessionExpiredError';
+  constructor(readonly detail?: string) {
+    super(errorMessages.sessionExpired);
+  }
+}
+
+export function networkError(cause?: unknown): UpstreamError {
+  return new UpstreamError('network', 0, null, errorMessages.noNetwork, { cause });
+}
+
+export function timeoutError(cause?: unknown): UpstreamError {
+  return new UpstreamError('timeout', 0, null, errorMessages.upstreamTimeout, { cause });
+}
+
+/** Maps a non-2xx API response to the catalogue: 403 → Access Denied!, others → the server's message. */
+export function httpError(status: number, text: string): UpstreamError {
+  const body = parseErrorBody(text);
+  if (status === 403) return new UpstreamError('http', 403, body, errorMessages.accessDenied);
+  return new UpstreamError('http', status, body, body?.message || errorMessages.somethingWentWrong);
+}
+
+function parseErrorBody(text: string): ApiErrorBody | null {
+  if (!text) return null;
+  try {
+    const parsed = apiErrorBody.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+
+/** undici / socket failures → network (nothing answered) or timeout (it answered too slowly). */
+export function mapTransportError(err: unknown): UpstreamError {
+  if (err instanceof UpstreamError) return err;
+  const e = err as { code?: string; name?: string } | null;
+  if (e && (TIMEOUT_CODES.has(e.code ?? '') || e.name === 'TimeoutError' || e.name === 'AbortError')) return timeoutError(err);
+  // ECONNREFUSED, ENOTFOUND, EHOSTUNREACH, ECONNRESET, UND_ERR_CONNECT_TIMEOUT, UND_ERR_SOCKET...
+  return networkError(err);
+}
+
+// ---- low-level transport -------------------------------------------------------------------
+
+export interface RawRequest {
+  method: string;
+  /** Path below the base URL, with query string. */
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+  /** A tighter bound than the configured one (readiness probes). */
+  timeoutMs?: number;
+}
+
+export interface RawResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  setCookie: string[];
+  text: string;
+}
+
+export const MAX_RESPONSE_BYTES = 5 * 1024 * 1024;
+
+/** One connection pool per API base URL, with connect, header and body timeouts. */
+export class UpstreamHttp {
+  readonly origin: string;
+  private readonly basePath: string;
+  private readonly pool: Pool;
+
+  constructor(
+    readonly baseUrl: string,
+    private readonly timeoutMs: number,
+  ) {
+    const url = new URL(baseUrl);
+    this.origin = url.origin;
+    this.basePath = url.pathname.replace(/\/+$/, '');
+    this.pool = new Pool(this.origin, {
+      connections: 64,
+      connect: { timeout: Math.min(timeoutMs, 3_000) },
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+      keepAliveTimeout: 4_000,
+    });
+  }
+
+  async send(request: RawRequest): Promise<RawResponse> {
+    try {
+      const res = await this.pool.request({
+        method: request.method as 'GET',
+        path: this.basePath + request.path,
+        headers: request.headers,
+        body: request.body,
+        ...(request.timeoutMs ? { headersTimeout: request.timeoutMs, bodyTimeout: request.timeoutMs } : {}),
+        // Belt and braces over the per-phase timeouts: the whole exchange is bounded too.
+        signal: AbortSignal.timeout((request.timeoutMs ?? this.timeoutMs) + 500),
+      });
+      const text = await readLimited(res.body, MAX_RESPONSE_BYTES);
+      const raw = res.headers['set-cookie'];
+      return {
+        status: res.statusCode,
+        headers: res.headers,
+        setCookie: raw === undefined ? [] : Array.isArray(raw) ? raw : [raw],
+        text,
+      };
+    } catch (err) {
+      throw mapTransportError(err);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.close().catch(() => this.pool.destroy());
+  }
+}
+
+async function readLimited(body: AsyncIterable<Buffer | Uint8Array> & { destroy?: (err?: Error) => void }, limit: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > limit) {
+      body.destroy?.();
+      throw new UpstreamError('invalid-response', 0, null, errorMessages.somethingWentWrong);
+    }
+    chunks.push(Buffer.from(chunk));
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+// ---- the header contract (spec §7) ---------------------------------------------------------
+
+export const SCHOOL_YEARS_PATH = '/api/leas/school-years';
+const COOKIE_PATHS = /^\/api\/auth\/(refresh-token|access-token|revoke-token)(?:[/?]|$)/;
+
+export function isDrPublicPath(path: string): boolean {
+  return path.toLowerCase().includes('disputeresolution/public');
+}
+
+export interface HeaderInput {
+  path: string;
+  bodyKind: 'json' | 'form' | 'none';
+  accessToken: string | null;
+  /** "user:password" for disputeresolution/public calls. */
+  drPublicBasic: string;
+  currentLeaId: number | null | undefined;
+  schoolYear: string | undefined;
+  cookies: Record<string, string> | undefined;
+  requestId?: string;
+}
+
+export function buildHeaders(input: HeaderInput): Record<string, string> {
+  const headers: Record<string, string> = {
+    accept: API_ACCEPT,
+    'app-version': APP_VERSION,
+    currentleaid: input.currentLeaId == null ? '' : String(input.currentLeaId),
+  };
+  // Form data carries its own content type; everything else is JSON (spec §7).
+  headers['content-type'] = input.bodyKind === 'form' ? 'application/x-www-form-urlencoded' : 'application/json';
+  const pathname = input.path.split('?')[0] ?? input.path;
+  if (isDrPublicPath(pathname)) {
+    headers.authorization = `Basic ${Buffer.from(input.drPublicBasic, 'utf8').toString('base64')}`;
+  } else if (input.accessToken) {
+    headers.authorization = `Bearer ${input.accessToken}`;
+  }
+  if (pathname !== SCHOOL_YEARS_PATH && input.schoolYear) headers.activeschoolyear = input.schoolYear;
+  // The refresh cookie goes to the three token endpoints only, never to data calls.
+  if (COOKIE_PATHS.test(pathname) && input.cookies) {
+    const cookie = cookieHeader(input.cookies);
+    if (cookie) headers.cookie = cookie;
+  }
+  if (input.requestId) headers['x-request-id'] = input.requestId;
+  return headers;
+}
+
+const COOKIE_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+const COOKIE_VALUE = /^[\x21\x23-\x2B\x2D-\x3A\x3C-\x5B\x5D-\x7E]*$/;
+
+export function cookieHeader(cookies: Record<string, string>): string {
+  return Object.entries(cookies)
+    .filter(([name, value]) => COOKIE_NAME.test(name) && COOKIE_VALUE.test(value))
+    .map(([name, value]) => `${name}=${value}`)
+    .join('; ');
+}
+
+/** Applies Set-Cookie headers from the API to the cookies kept for it (deletions included). */
+export function mergeCookies(current: Record<string, string>, setCookie: string[], now = Date.now()): Record<string, string> {
+  const next = { ...current };
+  for (const header of setCookie) {
+    const [pair, ...attrs] = header.split(';');
+    const eq = pair?.indexOf('=') ?? -1;
+    if (!pair || eq <= 0) continue;
+    const name = pair.slice(0, eq).trim();
+    let value = pair.slice(eq + 1).trim();
+    if (value.startsWith('"') && value.endsWith('"') && value.length >= 2) value = value.slice(1, -1);
+    if (!COOKIE_NAME.test(name)) continue;
+    let expired = value === '';
+    for (const attr of attrs) {
+      const [k = '', v = ''] = attr.split('=').map((s) => s.trim());
+      if (k.toLowerCase() === 'max-age' && Number(v) <= 0) expired = true;
+      if (k.toLowerCase() === 'expires' && Date.parse(v) <= now) expired = true;
+    }
+    if (expired) delete next[name];
+    else next[name] = value;
+  }
+  return next;
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export function buildPath(path: string, query?: Record<string, QueryValue>): string {
+  const normalised = path.startsWith('/') ? path : `/${path}`;
+  // Paths are built by our code; refuse anything that could leave the API or climb out of it.
+  if (normalised.startsWith('//') || /[\s\\]|\/\.\.?(?:\/|$)|:\/\//.test(normalised.split('?')[0] ?? '')) {
+    throw new Error(`Refusing unsafe upstream path: ${JSON.stringify(path)}`);
+  }
+  if (!query) return normalised;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== null) params.append(key, String(value));
+  const qs = params.toString();
+  if (!qs) return normalised;
+  return normalised + (normalised.includes('?') ? '&' : '?') + qs;
+}
+
+// ---- responses -----------------------------------------------------------------------------
+
+function parseSuccess<S extends z.ZodType>(res: RawResponse, schema: S | undefined): z.infer<S> {
+  let data: unknown = undefined;
+  if (res.text.length > 0) {
+    const type = String(res.headers['content-type'] ?? '');
+    if (/json/i.test(type)) {
+      try {
+        data = JSON.parse(res.text);
+      } catch (err) {
+        throw new UpstreamError('invalid-response', res.status, null, errorMessages.somethingWentWrong, { cause: err });
+      }
+    } else {
+      data = res.text;
+    }
+  }
+  if (!schema) return data as z.infer<S>;
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    throw new UpstreamError('invalid-response', res.status, null, errorMessages.somethingWentWrong, { cause: parsed.error });
+  }
+  return parsed.data;
+}
+
+// ---- the refresher (token-store.ts calls it under the single-flight lock) --------------------
+
+export function createRefresher(http: UpstreamHttp, drPublicBasic: string, now: () => number = Date.now): Refresher {
+  return async (record: TokenRecord, ctx: RefreshContext): Promise<NewTokenRecord> => {
+    const path = '/api/auth/refresh-token';
+    const res = await http.send({
+      method: 'POST',
+      path,
+      headers: buildHeaders({
+        path,
+        bodyKind: 'json',
+        accessToken: record.accessToken,
+        drPublicBasic,
+        currentLeaId: ctx.currentLeaId,
+        schoolYear: ctx.schoolYear,
+        cookies: record.cookies,
+        requestId: ctx.requestId,
+      }),
+      // Spec §4: the refresh sends the active school year.
+      body: JSON.stringify(ctx.schoolYear ? { activeSchoolYear: ctx.schoolYear } : {}),
+    });
+    if (res.status === 400 || res.status === 401 || res.status === 403) {
+      throw new RefreshRejectedError(parseErrorBody(res.text)?.message ?? `refresh refused (${res.status})`);
+    }
+    if (res.status < 200 || res.status >= 300) throw httpError(res.status, res.text);
+    const token = parseSuccess(res, tokenResponse);
+    try {
+      decodeAccessToken(token.accessToken);
+    } catch (err) {
+      throw new RefreshRejectedError(err instanceof Error ? err.message : 'invalid token');
+    }
+    return {
+      accessToken: token.accessToken,
+      expiresAt: now() + token.expiresIn * 1000,
+      cookies: mergeCookies(record.cookies, res.setCookie),
+      userId: token.id,
+      leaId: token.leaId,
+    };
+  };
+}
+
+// ---- the per-request client ----------------------------------------------------------------
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ApiCallOptions<S extends z.ZodType = z.ZodUnknown> {
+  method?: HttpMethod;
+  path: string;
+  json?: unknown;
+  form?: Record<string, string>;
+  query?: Record<string, QueryValue>;
+  schema?: S;
+  /** 'user' (default): Bearer when signed in; 'none': anonymous; 'basic': the DR public credentials. */
+  auth?: 'user' | 'none' | 'basic';
+}
+
+export interface ApiExchangeOptions<S extends z.ZodType = z.ZodUnknown> extends ApiCallOptions<S> {
+  /** Use this token record as is (no refresh, no retry): sign-out revokes with what it has. */
+  credentials?: TokenRecord;
+}
+
+export interface ApiExchangeResult<T> {
+  data: T;
+  status: number;
+  setCookie: string[];
+}
+
+export interface ApiClient {
+  call<S extends z.ZodType = z.ZodUnknown>(options: ApiCallOptions<S>): Promise<z.infer<S>>;
+  /** Like call, but also returns the status and Set-Cookie headers (sign-in, revoke). */
+  exchange<S extends z.ZodType = z.ZodUnknown>(options: ApiExchangeOptions<S>): Promise<ApiExchangeResult<z.infer<S>>>;
+}
+
+/** What the per-request client needs from the app. */
+export interface UpstreamServices {
+  http: UpstreamHttp;
+  tokens: TokenManager;
+  drPublicBasic: string;
+  schoolYears: SchoolYearCache;
+  log: Logger;
+}
+
+const schoolYearList = z.array(schoolYear);
+
+/**
+ * The school year for anonymous calls (no session to save it in), fetched at most once a few
+ * minutes per process; concurrent callers share one fetch.
+ */
+export class SchoolYearCache {
+  private value: { key: string | undefined; until: number } | null = null;
+  private pending: Promise<string | undefined> | null = null;
+
+  constructor(private readonly ttlMs = 5 * 60_000) {}
+
+  get(fetcher: () => Promise<string | undefined>): Promise<string | undefined> {
+    if (this.value && this.value.until > Date.now()) return Promise.resolve(this.value.key);
+    if (!this.pending) {
+      this.pending = fetcher()
+        .then((key) => {
+          this.value = { key, until: Date.now() + (key ? this.ttlMs : 10_000) };
+          return key;
+        })
+        .finally(() => {
+          this.pending = null;
+        });
+    }
+    return this.pending;
+  }
+}
+
+export function createApiClient(req: Request, services: UpstreamServices, requestId?: string): ApiClient {
+  const { http, tokens, drPublicBasic, log } = services;
+  let lastToken: string | null = null;
+
+  const refreshContext = (): RefreshContext => ({
+    currentLeaId: req.session?.currentLeaId ?? null,
+    schoolYear: req.session?.schoolYear,
+    requestId,
+  });
+
+  // Roles and permissions come from the token (spec §6): keep the session's user in step after a refresh.
+  const syncUser = (record: TokenRecord): void => {
+    if (record.accessToken === lastToken) return;
+    lastToken = record.accessToken;
+    if (!req.session?.user) return;
+    try {
+      const next = userFromClaims(decodeAccessToken(record.accessToken), record.leaId);
+      if (JSON.stringify(next) !== JSON.stringify(req.session.user)) req.session.user = next;
+    } catch (err) {
+      if (!(err instanceof TokenError)) throw err;
+    }
+  };
+
+  const signedIn = (): boolean => Boolean(req.session?.user);
+
+  const currentRecord = async (): Promise<TokenRecord> => {
+    let record: TokenRecord | null;
+    try {
+      record = await tokens.current(req.sessionID, refreshContext());
+    } catch (err) {
+      if (err instanceof RefreshTimeoutError) throw timeoutError(err);
+      throw err;
+    }
+    if (!record) throw new SessionExpiredError();
+    syncUser(record);
+    return record;
+  };
+
+  const send = (options: ApiExchangeOptions<z.ZodType>, record: TokenRecord | null, schoolYearKey: string | undefined): Promise<RawResponse> => {
+    const path = buildPath(options.path, options.query);
+    const bodyKind = options.form ? 'form' : options.json !== undefined ? 'json' : 'none';
+    const method = options.method ?? (bodyKind === 'none' ? 'GET' : 'POST');
+    const headers = buildHeaders({
+      path,
+      bodyKind,
+      accessToken: options.auth === 'none' || options.auth === 'basic' ? null : (record?.accessToken ?? null),
+      drPublicBasic,
+      currentLeaId: req.session?.currentLeaId,
+      schoolYear: schoolYearKey,
+      cookies: record?.cookies,
+      requestId,
+    });
+    if (options.auth === 'basic') headers.authorization = `Basic ${Buffer.from(drPublicBasic, 'utf8').toString('base64')}`;
+    const body =
+      bodyKind === 'form' ? new URLSearchParams(options.form).toString() : bodyKind === 'json' ? JSON.stringify(options.json) : undefined;
+    return http.send({ method, path, headers, body });
+  };
+
+  /** The exchange itself: token (refreshed ahead), request, one refresh + one retry on a 401. */
+  const perform = async (options: ApiExchangeOptions<z.ZodType>, schoolYearKey: string | undefined): Promise<RawResponse> => {
+    const auth = options.auth ?? 'user';
+    const useToken = auth === 'user' && !isDrPublicPath(options.path) && (options.credentials !== undefined || signedIn());
+    let record = useToken ? (options.credentials ?? (await currentRecord())) : null;
+    let res = await send(options, record, schoolYearKey);
+    if (res.status === 401 && record && !options.credentials) {
+      let refreshed: TokenRecord | null;
+      try {
+        refreshed = await tokens.refresh(req.sessionID, record.rev, refreshContext());
+      } catch (err) {
+        if (err instanceof RefreshTimeoutError) throw timeoutError(err);
+        throw err;
+      }
+      if (!refreshed) throw new SessionExpiredError(parseErrorBody(res.text)?.message);
+      syncUser(refreshed);
+      record = refreshed;
+      res = await send(options, record, schoolYearKey);
+      if (res.status === 401) {
+        await tokens.remove(req.sessionID).catch(() => undefined);
+        throw new SessionExpiredError(parseErrorBody(res.text)?.message);
+      }
+    }
+    return res;
+  };
+
+  const fetchSchoolYear = async (): Promise<string | undefined> => {
+    const res = await perform({ path: SCHOOL_YEARS_PATH, auth: 'user' }, undefined);
+    if (res.status < 200 || res.status >= 300) {
+      log.warn({ status: res.status }, 'school-years call failed; calling without activeschoolyear');
+      return undefined;
+    }
+    // The API returns a list whose first item is the active year (spec §7).
+    const years = parseSuccess(res, schoolYearList);
+    return years[0]?.key;
+  };
+
+  /** Spec §7: every call but the school-years call carries activeschoolyear, fetched first if none is saved. */
+  const ensureSchoolYear = async (path: string): Promise<string | undefined> => {
+    if (path.split('?')[0] === SCHOOL_YEARS_PATH) return undefined;
+    const saved = req.session?.schoolYear;
+    if (saved) return saved;
+    if (signedIn()) {
+      const key = await fetchSchoolYear();
+      if (key && req.session) req.session.schoolYear = key;
+      return key;
+    }
+    return services.schoolYears.get(fetchSchoolYear);
+  };
+
+  const exchange = async <S extends z.ZodType>(options: ApiExchangeOptions<S>): Promise<ApiExchangeResult<z.infer<S>>> => {
+    const path = buildPath(options.path);
+    const schoolYearKey = await ensureSchoolYear(path);
+    const res = await perform(options, schoolYearKey);
+    if (res.status < 200 || res.status >= 300) throw httpError(res.status, res.text);
+    return { data: parseSuccess(res, options.schema), status: res.status, setCookie: res.setCookie };
+  };
+
+  return {
+    exchange,
+    async call<S extends z.ZodType>(options: ApiCallOptions<S>): Promise<z.infer<S>> {
+      return (await exchange(options)).data;
+    },
+  };
+}

@@ -1,0 +1,120 @@
+// Islands: the few components that hydrate in the browser. <Island> writes a marked element
+// with the component's server HTML, and its props as JSON in a <script type="application/json">
+// block, escaped so no prop value can close the script or start markup. islands/client.ts
+// finds the marks, imports each island's chunk and hydrates it.
+//
+// Each island is rendered by its own renderToString call (with its own useId prefix), exactly
+// as the browser's hydrateRoot will render it: ids and markup match, and an island never
+// depends on server-only context. The page around it is rendered with renderToStaticMarkup.
+import { randomBytes } from 'node:crypto';
+import { createContext, createElement, useContext, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
+import { IslandRoot } from '../islands/island-root.js';
+
+export const ISLAND_NAME = /^[A-Z][A-Za-z0-9]*$/;
+
+interface IslandEntry {
+  id: string;
+  name: string;
+  component: ComponentType<never>;
+  props: object;
+}
+
+class IslandCollector {
+  readonly entries: IslandEntry[] = [];
+  private readonly counts = new Map<string, number>();
+  constructor(readonly token: string) {}
+
+  add(name: string, component: ComponentType<never>, props: object): string {
+    const n = (this.counts.get(name) ?? 0) + 1;
+    this.counts.set(name, n);
+    const id = `${name}-${n}`;
+    this.entries.push({ id, name, component, props });
+    return id;
+  }
+
+  marker(id: string): string {
+    return `${this.token}:${id}`;
+  }
+}
+
+const IslandCollectorContext = createContext<IslandCollector | null>(null);
+
+const ESCAPES: Record<string, string> = {
+  '<': '\\u003c',
+  '>': '\\u003e',
+  '&': '\\u0026',
+  '\u2028': '\\u2028',
+  '\u2029': '\\u2029',
+};
+
+/** JSON for a <script type="application/json"> block: `<`, `>`, `&`, U+2028 and U+2029 escaped. */
+export function serialiseProps(props: unknown): string {
+  return JSON.stringify(props).replace(/[<>&\u2028\u2029]/g, (c) => ESCAPES[c] ?? c);
+}
+
+/** Props must survive JSON unchanged: plain objects, arrays, strings, finite numbers, booleans, null. */
+export function assertSerialisable(value: unknown, path = 'props'): void {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new TypeError(`Island ${path} is not a finite number`);
+    return;
+  }
+  if (Array.isArray(value)) {
+    value.forEach((item, i) => assertSerialisable(item, `${path}[${i}]`));
+    return;
+  }
+  if (typeof value === 'object') {
+    const proto = Object.getPrototypeOf(value) as unknown;
+    if (proto !== Object.prototype && proto !== null) throw new TypeError(`Island ${path} is not a plain object`);
+    for (const [key, item] of Object.entries(value)) {
+      if (item === undefined) continue;
+      assertSerialisable(item, `${path}.${key}`);
+    }
+    return;
+  }
+  throw new TypeError(`Island ${path} cannot be serialised (${typeof value})`);
+}
+
+export interface IslandProps<P extends object> {
+  /** The file name without `.island.tsx` (islands/<Name>.island.tsx). */
+  name: string;
+  component: ComponentType<P>;
+  props: P;
+}
+
+export function Island<P extends object>({ name, component, props }: IslandProps<P>): ReactElement {
+  const collector = useContext(IslandCollectorContext);
+  if (!collector) throw new Error('<Island> must be rendered through renderPage / renderWithIslands');
+  if (!ISLAND_NAME.test(name)) throw new Error(`Invalid island name "${name}"`);
+  assertSerialisable(props);
+  const id = collector.add(name, component as ComponentType<never>, props);
+  return (
+    <>
+      <div data-island={name} data-island-id={id} data-island-status="identified">
+        <template data-island-slot={collector.marker(id)} />
+      </div>
+      <script type="application/json" data-island-props={id} dangerouslySetInnerHTML={{ __html: serialiseProps(props) }} />
+    </>
+  );
+}
+
+export interface RenderedWithIslands {
+  html: string;
+  /** Names of the islands used, in order of first use. */
+  islands: string[];
+}
+
+/** Renders a tree to static HTML, with each island's own server render put in its place. */
+export function renderWithIslands(tree: ReactNode): RenderedWithIslands {
+  const collector = new IslandCollector(randomBytes(9).toString('base64url'));
+  let html = renderToStaticMarkup(createElement(IslandCollectorContext.Provider, { value: collector }, tree));
+  for (const entry of collector.entries) {
+    const inner = renderToString(createElement(IslandRoot, null, createElement(entry.component, entry.props as never)), {
+      identifierPrefix: `${entry.id}-`,
+    });
+    const marker = `<template data-island-slot="${collector.marker(entry.id)}"></template>`;
+    html = html.replace(marker, () => inner);
+  }
+  return { html, islands: [...new Set(collector.entries.map((e) => e.name))] };
+}

@@ -1,0 +1,48 @@
+// /auth/reset-password?email&token (spec §2): new and confirm password with the requirements
+// beside them, and the list of the server's reasons when a reset was refused.
+import type { ReactElement } from 'react';
+import { uiText } from '../../../lib/messages.js';
+import type { FieldError } from '../../../lib/validation/auth.js';
+import { Island } from '../../Island.js';
+import { useRequestContext } from '../../request-context.js';
+import ResetPasswordForm from '../../../islands/ResetPasswordForm.island.js';
+
+export interface ResetPasswordPageProps {
+  email: string;
+  token: string;
+  errors: FieldError[];
+  /** The API's reasons for refusing the reset (spec §8), each shown as given. */
+  serverErrors: string[];
+}
+
+export function ResetPasswordPage({ email, token, errors, serverErrors }: ResetPasswordPageProps): ReactElement {
+  const { csrfToken } = useRequestContext();
+  const linkComplete = email !== '' && token !== '';
+  return (
+    <div>
+      <h1>{uiText.resetPassword}</h1>
+      {serverErrors.length > 0 ? (
+        <div className="usa-alert usa-alert--error" role="alert" data-testid="reset-server-errors">
+          <div className="usa-alert__body">
+            <ul className="usa-list usa-alert__text">
+              {serverErrors.map((message, i) => (
+                <li key={i}>{message}</li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      ) : null}
+      {linkComplete ? (
+        <Island name="ResetPasswordForm" component={ResetPasswordForm} props={{ csrfToken, email, token, errors }} />
+      ) : (
+        <div className="usa-alert usa-alert--warning" role="alert">
+          <div className="usa-alert__body">
+            <p className="usa-alert__text">
+              {uiText.resetPasswordLinkInvalid} <a href="/auth/forgot-password">{uiText.forgotPassword}</a>
+            </p>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

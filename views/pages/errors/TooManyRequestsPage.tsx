@@ -1,0 +1,10 @@
+import type { ReactElement } from 'react';
+import { coreText, errorMessages } from '../../../lib/messages.js';
+import { ErrorPage } from './ErrorPage.js';
+
+export const tooManyRequestsTitle = coreText.tooManyRequestsTitle;
+
+/** 429 when sign-in attempts are rate limited and the route gave no page of its own. */
+export function TooManyRequestsPage({ requestId }: { requestId?: string }): ReactElement {
+  return <ErrorPage heading={coreText.tooManyRequestsTitle} body={errorMessages.tooManySignIns} requestId={requestId} />;
+}
