@@ -138,8 +138,9 @@ describe('check-islands', () => {
     expect(checkIslands(tmp)).toEqual([]);
   });
 
-  it('flags helpers, wrong names, folders and missing default exports', () => {
+  it('accepts plain helper modules; flags default-exporting helpers, wrong names, folders and missing default exports', () => {
     island('json.ts', 'export const x = 1;');
+    island('helper.ts', 'export default function helper() { return 1; }');
     island('personPicker.island.tsx', 'export default function P() { return null; }');
     island('Named.island.tsx', 'export function Named() { return null; }');
     island('Widget.tsx', 'export default function Widget() { return null; }');
@@ -147,8 +148,8 @@ describe('check-islands', () => {
     const problems = checkIslands(tmp).map((p) => `${path.basename(p.file)}: ${p.problem}`);
     expect(problems).toEqual([
       expect.stringMatching(/^Named\.island\.tsx: an island must default-export/),
-      expect.stringMatching(/^Widget\.tsx: only <Name>\.island\.tsx files/),
-      expect.stringMatching(/^json\.ts: only <Name>\.island\.tsx files/),
+      expect.stringMatching(/^Widget\.tsx: only <Name>\.island\.tsx components/),
+      expect.stringMatching(/^helper\.ts: a browser helper module must not default-export/),
       expect.stringMatching(/^parts: folders are not allowed/),
       expect.stringMatching(/^personPicker\.island\.tsx: island name "personPicker" must be PascalCase/),
     ]);

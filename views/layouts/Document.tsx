@@ -31,7 +31,7 @@ export function Document({ title, css, scripts, nonce, csrfToken, bodyHtml }: Do
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{title}</title>
         {csrfToken !== null && <meta name="csrf-token" content={csrfToken} />}
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
         {css.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}
