@@ -14,6 +14,13 @@ import { textBlocksRouter } from './routes/text-blocks.js';
 import { eventNotificationRouter } from './routes/event-notification.js';
 import { emailsRouter } from './routes/emails.js';
 import { docsRouter } from './routes/docs.js';
+import { listsRouter } from './routes/lists.js';
+import { notificationTypesRouter } from './routes/notification-types.js';
+import { schoolYearsRouter } from './routes/school-years.js';
+import { leaAdminRouter } from './routes/lea-admin.js';
+import { auditRouter } from './routes/audit.js';
+import { peopleRouter } from './routes/people.js';
+import { adminOrgExtraRouter } from './routes/admin-org-extra.js';
 
 export function createApiApp(ctx: ApiContext): Express {
   const app = express();
@@ -37,6 +44,15 @@ export function createApiApp(ctx: ApiContext): Express {
   app.use(textBlocksRouter(ctx));
   app.use(eventNotificationRouter(ctx));
   app.use(emailsRouter(ctx));
+  // The admin area's additions: list manager, notification event types, school years, LEA parts, audit log.
+  app.use(listsRouter(ctx));
+  app.use(notificationTypesRouter(ctx));
+  app.use(schoolYearsRouter(ctx));
+  app.use(leaAdminRouter(ctx));
+  app.use(auditRouter(ctx));
+  // The person picker's search.
+  app.use(peopleRouter(ctx));
+  app.use(adminOrgExtraRouter(ctx));
 
   app.use((_req, _res, next) => next(notFound('No such endpoint.')));
   app.use(errorHandler(ctx.log));

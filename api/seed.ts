@@ -1,5 +1,5 @@
 // Seeds the agency API's data. Safe on every start: reference data (permissions, built-in roles,
-// applications, school years, text blocks, notification event types) is inserted when missing
+// applications, school years, text blocks, notification event types, lookup lists) is inserted when missing
 // and never overwrites what admins changed; the demo data set (SEED_DEMO) is applied once.
 import { permissionCatalogue } from '../lib/permissions.js';
 import { schoolYearForDate, priorSchoolYear } from '../lib/school-year.js';
@@ -9,6 +9,8 @@ import { hashPassword } from './passwords.js';
 import { applicationSeeds } from './seed-data/applications.js';
 import { DEMO_PASSWORD, demoLeas, demoUsers } from './seed-data/demo.js';
 import { eventTypeSeeds } from './seed-data/event-types.js';
+import { seedDemoPeople } from './seed-data/people.js';
+import { seedLists } from './seed-data/lists.js';
 import { builtInRoles, ROLE } from './seed-data/roles.js';
 import { textBlockSeeds } from './seed-data/text-blocks.js';
 
@@ -24,7 +26,10 @@ export async function seed(ctx: ApiContext): Promise<void> {
   await ctx.db.tx(async (q) => {
     await q.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
     await seedReference(q, now);
-    if (ctx.config.seedDemo) await seedDemo(q, now);
+    if (ctx.config.seedDemo) {
+      await seedDemo(q, now);
+      await seedDemoPeople(q);
+    }
   });
 }
 
@@ -88,18 +93,24 @@ async function seedReference(q: Queryable, now: Date): Promise<void> {
     [json(applicationSeeds)],
   );
 
-  // ---- school years: the current one and the prior one; the current flag follows the calendar.
+  // ---- school years: the current one and the prior one. The current flag follows the calendar
+  // once per school year (a seed mark per year), so an admin's choice of current year
+  // (PUT /api/school-years/current) stands until the calendar reaches the next year.
   const current = schoolYearForDate(now);
   const prior = priorSchoolYear(current);
   await q.query(
     `INSERT INTO school_years (key, label) VALUES ($1, $1), ($2, $2) ON CONFLICT (key) DO NOTHING`,
     [current, prior],
   );
-  await q.query(
-    `UPDATE school_years SET is_current = (key = $1), updated_at = now(), updated_by = '${SYSTEM}'
-      WHERE is_current IS DISTINCT FROM (key = $1)`,
-    [current],
-  );
+  const newYear = await q.query('INSERT INTO seed_marks (key) VALUES ($1) ON CONFLICT (key) DO NOTHING RETURNING key', [`current-school-year:${current}`]);
+  const anyCurrent = await q.query('SELECT 1 FROM school_years WHERE is_current LIMIT 1');
+  if (newYear.rows.length > 0 || anyCurrent.rows.length === 0) {
+    await q.query(
+      `UPDATE school_years SET is_current = (key = $1), updated_at = now(), updated_by = '${SYSTEM}'
+        WHERE is_current IS DISTINCT FROM (key = $1)`,
+      [current],
+    );
+  }
 
   // ---- text blocks
   await q.query(
@@ -121,6 +132,9 @@ async function seedReference(q: Queryable, now: Date): Promise<void> {
       ),
     ],
   );
+
+  // ---- lookup lists of the list manager
+  await seedLists(q);
 
   // ---- notification event types
   await q.query(

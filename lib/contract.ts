@@ -210,6 +210,23 @@ export const saveSubscriptionRequest = z.object({
   subscribedLeaIds: z.array(z.number().int()),
 });
 
+// ---- people (the person picker's search, spec §2 Person picker, §3 Person in picker) --------
+/** A student or staff member of an LEA; externalId is the id the picker shows and posts. */
+export const personRecord = z.object({
+  id: z.number().int(),
+  externalId: z.number().int().positive(),
+  firstName: z.string(),
+  lastName: z.string(),
+  fullName: z.string(),
+  leaId: z.number().int(),
+  leaName: z.string(),
+  schoolId: z.number().int().nullable(),
+  schoolName: z.string().nullable(),
+  role: z.enum(['Student', 'Staff']),
+});
+export type PersonRecord = z.infer<typeof personRecord>;
+export const pagedPeople = z.object({ items: z.array(personRecord), totalCount: z.number().int() });
+
 export const emailLogEntry = z.object({
   id: z.number().int(),
   to: z.string(),

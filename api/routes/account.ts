@@ -10,6 +10,7 @@ import { authenticate, authOf, can, requirePermission, type AuthContext } from '
 import type { ApiContext } from '../context.js';
 import type { Queryable } from '../db.js';
 import { badRequest, conflict, forbidden, notFound, parse } from '../http.js';
+import { createdChanges, diffChanges, recordAudit } from '../audit.js';
 import { clearLockout } from '../lockout.js';
 import {
   createOneTimeToken,
@@ -22,6 +23,7 @@ import { INCORRECT_PASSWORD_REASON, INVALID_TOKEN_REASON, passwordReasons } from
 import { hashPassword, verifyPassword } from '../passwords.js';
 import { revokeUserTokens } from '../refresh-tokens.js';
 import { isUniqueViolation } from '../sql-errors.js';
+import { holdsEverything, inScope, MANAGE_MESSAGES, managerScope, type ManagerScope } from '../user-management.js';
 import { loadUser, loadUsers, pageUsers, USER_SORT_FIELDS, userLeaIds, type UserSortField } from '../users.js';
 
 const v = validationMessages;
@@ -127,6 +129,9 @@ const updateUserBody = z.object({
   isEnabled: z.boolean().optional(),
   configuration: configurationSchema.partial().optional(),
 });
+
+/** PUT /users/{id}/roles: the whole set of role names the user holds afterwards. */
+const setRolesBody = z.object({ roles: roleNamesField });
 
 /** PUT /users/me: only the caller's own profile; anything else sent (roles, isEnabled...) is ignored. */
 const updateMeBody = z.object({
@@ -272,6 +277,22 @@ function applyPatch(draft: UserDraft, operations: z.infer<typeof patchOperations
   return next;
 }
 
+/** What the audit log records of an account: its editable fields, never a password hash. */
+function auditView(user: User): Record<string, unknown> {
+  return {
+    userName: user.userName,
+    email: user.email,
+    fullName: user.fullName,
+    jobTitle: user.jobTitle,
+    phoneNumber: user.phoneNumber,
+    leaId: user.leaId,
+    leaIds: user.leaData.map((l) => l.id).sort((a, b) => a - b),
+    roles: [...user.roles].sort(),
+    isEnabled: user.isEnabled,
+    configuration: user.configuration,
+  };
+}
+
 function draftOf(user: User): UserDraft {
   return {
     userName: user.userName,
@@ -361,27 +382,15 @@ async function guardChange(
   const previous = new Set(before.leaIds);
   if (scope !== 'all') {
     const changed = [...after].filter((id) => !previous.has(id)).concat([...previous].filter((id) => !after.has(id)));
-    if (changed.some((id) => !scope.includes(id))) throw forbidden('You can only give or take away LEAs of your own jurisdiction.');
+    if (changed.some((id) => !scope.includes(id))) throw forbidden(MANAGE_MESSAGES.jurisdictionLeas);
     if (creating && after.size === 0) {
       throw badRequest('The body is not valid.', { errors: [{ field: 'leaIds', message: v.fieldRequired }] });
     }
   }
   const changedRoles = draft.roles.filter((r) => !before.roles.includes(r)).concat(before.roles.filter((r) => !draft.roles.includes(r)));
   if (!(await holdsEverything(q, auth, changedRoles))) {
-    throw forbidden('You cannot give or take away a role with permissions you do not hold yourself.');
+    throw forbidden(MANAGE_MESSAGES.strongerRole);
   }
-}
-
-/** Whether the caller holds every permission the named roles grant. */
-async function holdsEverything(q: Queryable, auth: AuthContext, roleNames: string[]): Promise<boolean> {
-  if (roleNames.length === 0) return true;
-  const granted = await q.query<{ value: string }>(
-    `SELECT DISTINCT rp.permission_value AS value FROM role_permissions rp JOIN roles r ON r.id = rp.role_id
-     WHERE r.name = ANY($1::text[])`,
-    [roleNames],
-  );
-  const held = new Set(auth.permissions);
-  return granted.rows.every((p) => held.has(p.value));
 }
 
 async function setPassword(q: Queryable, userId: string, passwordHash: string, actor: string, now: Date): Promise<void> {
@@ -391,7 +400,7 @@ async function setPassword(q: Queryable, userId: string, passwordHash: string, a
 const invalidInformation = (reasons: string[]) => badRequest(errorMessages.invalidInformation, { reasons });
 
 /** The users a caller may see and manage: all, or those sharing one of the caller's LEAs. */
-type Scope = number[] | 'all';
+type Scope = ManagerScope;
 
 // ---- the router -----------------------------------------------------------------------------
 
@@ -405,10 +414,15 @@ export function accountRouter(ctx: ApiContext): Router {
 
   /** App.users.view reaches every user; anyone else (jurisdiction viewers, local admins) their LEAs' users. */
   async function scopeOf(auth: AuthContext): Promise<Scope> {
-    return can(auth, P.usersView) ? 'all' : userLeaIds(ctx.db, auth.userId);
+    return managerScope(ctx.db, auth);
   }
   const visible = (user: User, auth: AuthContext, scope: Scope) =>
-    scope === 'all' || user.id === auth.userId || user.leaData.some((l) => scope.includes(l.id));
+    inScope(
+      scope,
+      auth,
+      user.id,
+      user.leaData.map((l) => l.id),
+    );
 
   /** A user the caller may see, or 404 (not 403, so ids outside a jurisdiction reveal nothing). */
   async function visibleUser(auth: AuthContext, id: string): Promise<User> {
@@ -434,7 +448,7 @@ export function accountRouter(ctx: ApiContext): Router {
     const user = await activeUser(id);
     if (!visible(user, auth, scope)) throw notFound('No such user.');
     if (user.id !== auth.userId && !(await holdsEverything(ctx.db, auth, user.roles))) {
-      throw forbidden('This account has permissions you do not hold, so you cannot manage it.');
+      throw forbidden(MANAGE_MESSAGES.strongerAccount);
     }
     return { user, scope };
   }
@@ -564,15 +578,25 @@ export function accountRouter(ctx: ApiContext): Router {
       const changed = draft.leaIds.length !== before.length || draft.leaIds.some((id) => !before.includes(id));
       if (changed) draft = { ...draft, leaId: draft.leaIds[0] ?? null };
     }
-    await ctx.db.tx(async (q) => {
+    return ctx.db.tx(async (q) => {
       if (scope !== undefined) {
         await guardChange(q, auth, scope, { leaIds: current.leaData.map((l) => l.id), roles: current.roles }, draft, false);
       }
       await saveDraft(q, current.id, draft, auth.userId, now, current.leaId);
+      const saved = await loadUser(q, current.id, { now });
+      if (!saved) throw notFound('No such user.');
+      // A manager's edit is an admin change; a user editing their own profile is not.
+      if (scope !== undefined) {
+        await recordAudit(q, {
+          actor: auth.userId,
+          action: 'user.update',
+          entityType: 'user',
+          entityId: current.id,
+          changes: diffChanges(auditView(current), auditView(saved)),
+        });
+      }
+      return saved;
     });
-    const saved = await loadUser(ctx.db, current.id, { now });
-    if (!saved) throw notFound('No such user.');
-    return saved;
   }
 
   router.put('/api/account/users/:id/password', signedIn, async (req, res) => {
@@ -688,6 +712,16 @@ export function accountRouter(ctx: ApiContext): Router {
       }
       if (!id) throw new Error('user insert returned no id');
       await saveDraft(q, id, draft, auth.userId, now, null);
+      const created = await loadUser(q, id, { now });
+      if (created) {
+        await recordAudit(q, {
+          actor: auth.userId,
+          action: 'user.create',
+          entityType: 'user',
+          entityId: id,
+          changes: { ...createdChanges(auditView(created)), welcomeLinkSent: { to: !passwordHash } },
+        });
+      }
       return id;
     });
     if (!passwordHash) await sendResetLink(userId, draft.email, draft.fullName, auth.userId, true);
@@ -698,9 +732,30 @@ export function accountRouter(ctx: ApiContext): Router {
   router.put('/api/account/users/unblock/:id', signedIn, manageUsers, async (req, res) => {
     const auth = authOf(res);
     const { id } = parse(userIdParam, req.params, 'path');
-    await managedUser(auth, id);
-    await clearLockout(ctx.db, id, auth.userId);
+    const { user } = await managedUser(auth, id);
+    await ctx.db.tx(async (q) => {
+      await clearLockout(q, id, auth.userId);
+      await recordAudit(q, {
+        actor: auth.userId,
+        action: 'user.unblock',
+        entityType: 'user',
+        entityId: id,
+        changes: { isLockedOut: { from: user.isLockedOut, to: false } },
+      });
+    });
     res.json(await activeUser(id));
+  });
+
+  // App.roles.assign "gives users roles and takes them away" without editing the rest of the
+  // account; the same who-may-manage-whom rules apply as to a full edit.
+  router.put('/api/account/users/:id/roles', signedIn, requirePermission(P.rolesAssign, P.usersManage), async (req, res) => {
+    const auth = authOf(res);
+    const { id } = parse(userIdParam, req.params, 'path');
+    const body = parse(setRolesBody, req.body, 'body');
+    const { user: current, scope } = await managedUser(auth, id);
+    const draft = draftOf(current);
+    draft.roles = body.roles;
+    res.json(await saveAndLoad(current, draft, auth, scope));
   });
 
   router.put('/api/account/users/:id', signedIn, manageUsers, async (req, res) => {
@@ -750,6 +805,13 @@ export function accountRouter(ctx: ApiContext): Router {
       );
       if (r.rowCount === 0) return false;
       await revokeUserTokens(q, id, now, auth.userId);
+      await recordAudit(q, {
+        actor: auth.userId,
+        action: 'user.delete',
+        entityType: 'user',
+        entityId: id,
+        changes: { isDeleted: { from: false, to: true }, isEnabled: { to: false } },
+      });
       return true;
     });
     if (!deleted) throw notFound('No such user.');
@@ -761,6 +823,8 @@ export function accountRouter(ctx: ApiContext): Router {
     const { id } = parse(userIdParam, req.params, 'path');
     const { user } = await managedUser(auth, id);
     await sendResetLink(user.id, user.email, user.fullName, auth.userId, false);
+    // What was sent and to whom; the link itself stays out of the log.
+    await recordAudit(ctx.db, { actor: auth.userId, action: 'user.reset-link-sent', entityType: 'user', entityId: user.id, changes: { emailedTo: user.email } });
     res.json({ sent: true });
   });
 
@@ -777,6 +841,8 @@ export function accountRouter(ctx: ApiContext): Router {
       await clearLockout(q, body.id, auth.userId);
       // Whoever was signed in with the old password is signed out.
       await revokeUserTokens(q, body.id, now, auth.userId);
+      // That it was set, not what to: no password or hash goes into the log.
+      await recordAudit(q, { actor: auth.userId, action: 'user.password-set', entityType: 'user', entityId: body.id, changes: { sessionsEnded: true } });
     });
     res.json({ success: true });
   });
@@ -796,4 +862,5 @@ export const accountSchemas = {
   resetBody,
   changePasswordBody,
   adminChangePasswordBody,
+  setRolesBody,
 };

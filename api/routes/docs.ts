@@ -4,6 +4,7 @@ import { APP_VERSION } from '../../lib/messages.js';
 import type { ApiContext } from '../context.js';
 import { authPaths, authSecuritySchemes, type OpenApiPaths } from '../openapi/auth.js';
 import { resourcesPaths } from '../openapi/resources.js';
+import { adminPaths } from '../openapi/admin.js';
 
 /** Joins path maps; two features describing one path keep both sets of methods. */
 export function mergePaths(...sources: Readonly<Record<string, object>>[]): OpenApiPaths {
@@ -25,7 +26,7 @@ export function buildOpenApiDocument(portalPublicUrl: string): Record<string, un
     },
     servers: [{ url: '/' }],
     externalDocs: { description: 'Portal', url: portalPublicUrl },
-    paths: mergePaths(authPaths, resourcesPaths),
+    paths: mergePaths(authPaths, resourcesPaths, adminPaths),
     components: { securitySchemes: { ...authSecuritySchemes } },
   };
 }

@@ -4,6 +4,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { saveSubscriptionRequest, type NotificationMessage, type Subscription } from '../../lib/contract.js';
 import { P } from '../../lib/permissions.js';
+import { recordAudit } from '../audit.js';
 import { authenticate, authOf, can, requirePermission, type AuthContext } from '../auth-middleware.js';
 import type { ApiContext } from '../context.js';
 import type { Queryable } from '../db.js';
@@ -231,11 +232,27 @@ export function eventNotificationRouter(ctx: ApiContext): Router {
     }
     const list = [...recipients];
     if (list.length) {
-      await db.query(
-        `INSERT INTO notification_messages (user_id, message, open_url, status, created_on, created_by, updated_by)
-         SELECT u, $2, $3, 0, $4, $5, $5 FROM unnest($1::uuid[]) AS u`,
-        [list, body.message, body.openUrl ?? null, ctx.now().toISOString(), caller.userId],
-      );
+      await db.tx(async (q) => {
+        const inserted = await q.query<{ id: number }>(
+          `INSERT INTO notification_messages (user_id, message, open_url, status, created_on, created_by, updated_by)
+           SELECT u, $2, $3, 0, $4, $5, $5 FROM unnest($1::uuid[]) AS u RETURNING id`,
+          [list, body.message, body.openUrl ?? null, ctx.now().toISOString(), caller.userId],
+        );
+        const ids = inserted.rows.map((r) => r.id).sort((a, b) => a - b);
+        // One entry for the whole send, filed under its first message.
+        await recordAudit(q, {
+          actor: caller.userId,
+          action: 'notification-message.queue',
+          entityType: 'notification-message',
+          entityId: ids[0] ?? 0,
+          changes: {
+            message: { to: body.message },
+            openUrl: { to: body.openUrl ?? null },
+            recipients: { to: { count: list.length, userIds: body.userIds?.length ?? 0, roleName: body.roleName ?? null, leaId: body.leaId ?? null } },
+            messageIds: { to: ids },
+          },
+        });
+      });
     }
     res.json({ queued: list.length });
   });
@@ -356,12 +373,23 @@ export function eventNotificationRouter(ctx: ApiContext): Router {
     const caller = authOf(res);
     const user = await db.query('SELECT 1 FROM users WHERE id = $1 AND NOT is_deleted', [body.userId]);
     if (user.rows.length === 0) throw badRequest('The body is not valid.', { errors: [{ field: 'userId', message: NOTIFICATION_MESSAGES.unknownUser }] });
-    const r = await db.query<MessageRow>(
-      `INSERT INTO notification_messages AS m (user_id, message, open_url, status, created_on, created_by, updated_by)
-       VALUES ($1, $2, $3, 0, $4, $5, $5) RETURNING ${MESSAGE_COLUMNS}`,
-      [body.userId, body.message, body.openUrl ?? null, ctx.now().toISOString(), caller.userId],
-    );
-    res.status(201).json({ ...toMessage(r.rows[0]!), userId: body.userId.toLowerCase() });
+    const created = await db.tx(async (q) => {
+      const r = await q.query<MessageRow>(
+        `INSERT INTO notification_messages AS m (user_id, message, open_url, status, created_on, created_by, updated_by)
+         VALUES ($1, $2, $3, 0, $4, $5, $5) RETURNING ${MESSAGE_COLUMNS}`,
+        [body.userId, body.message, body.openUrl ?? null, ctx.now().toISOString(), caller.userId],
+      );
+      const row = r.rows[0]!;
+      await recordAudit(q, {
+        actor: caller.userId,
+        action: 'notification-message.create',
+        entityType: 'notification-message',
+        entityId: row.id,
+        changes: { userId: { to: body.userId.toLowerCase() }, message: { to: body.message }, openUrl: { to: body.openUrl ?? null } },
+      });
+      return row;
+    });
+    res.status(201).json({ ...toMessage(created), userId: body.userId.toLowerCase() });
   });
 
   return router;

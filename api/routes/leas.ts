@@ -5,10 +5,12 @@ import { z } from 'zod';
 import type { Lea, SchoolYearDto } from '../../lib/contract.js';
 import { P } from '../../lib/permissions.js';
 import { isSchoolYearKey } from '../../lib/school-year.js';
+import { createdChanges, deletedChanges, diffChanges, recordAudit } from '../audit.js';
 import { authenticate, authOf, can, requirePermission, type AuthContext } from '../auth-middleware.js';
 import type { ApiContext } from '../context.js';
 import type { Queryable } from '../db.js';
 import { badRequest, conflict, forbidden, idParam, notFound, parse } from '../http.js';
+import { setLeaMembers } from '../lea-members.js';
 import { isVisible, leaCondition, visibleLeaIds, type VisibleLeas } from '../lea-scope.js';
 import { isUniqueViolation } from '../sql-errors.js';
 import { loadUsers } from '../users.js';
@@ -256,21 +258,6 @@ async function setContacts(q: Queryable, leaId: number, contacts: ContactInput[]
   }
 }
 
-async function setMembers(q: Queryable, leaId: number, members: { userId: string }[], by: string) {
-  const ids = [...new Set(members.map((m) => m.userId.toLowerCase()))];
-  const known = new Set(
-    (await q.query<{ id: string }>('SELECT id FROM users WHERE id = ANY($1::uuid[]) AND NOT is_deleted', [ids])).rows.map((r) => r.id.toLowerCase()),
-  );
-  const errors = members.flatMap((m, i) => (known.has(m.userId.toLowerCase()) ? [] : [{ field: `userLeas.${i}.userId`, message: LEA_MESSAGES.unknownUser }]));
-  if (errors.length) throw badRequest('The body is not valid.', { errors });
-  await q.query('DELETE FROM user_leas WHERE lea_id = $1 AND NOT (user_id = ANY($2::uuid[]))', [leaId, ids]);
-  await q.query(
-    `INSERT INTO user_leas (user_id, lea_id, created_by, updated_by)
-     SELECT u, $1, $3, $3 FROM unnest($2::uuid[]) AS u ON CONFLICT DO NOTHING`,
-    [leaId, ids, by],
-  );
-}
-
 async function assertCodeFree(q: Queryable, code: string, exceptId: number | null) {
   const taken = await q.query('SELECT 1 FROM leas WHERE lower(lea_code) = lower($1) AND id IS DISTINCT FROM $2', [code, exceptId]);
   if (taken.rows.length > 0) throw conflict(LEA_MESSAGES.codeTaken);
@@ -279,6 +266,33 @@ async function assertCodeFree(q: Queryable, code: string, exceptId: number | nul
 function codeConflict(err: unknown): never {
   throw isUniqueViolation(err) ? conflict(LEA_MESSAGES.codeTaken) : err;
 }
+
+/** What the audit log records of an LEA (members are recorded by setLeaMembers). */
+export function leaAuditView(lea: LeaDto): Record<string, unknown> {
+  return {
+    name: lea.name,
+    leaCode: lea.leaCode,
+    leaType: lea.leaType,
+    contactEmail: lea.contactEmail,
+    ziplineAPIDistrictId: lea.ziplineAPIDistrictId,
+    streetAddress: lea.streetAddress,
+    city: lea.city,
+    zip: lea.zip,
+    county: lea.county,
+    isIncludedInCharterGroup: lea.isIncludedInCharterGroup,
+    isNdeLevelDistrict: lea.isNdeLevelDistrict,
+    isStateSponsoredCharterAuthority: lea.isStateSponsoredCharterAuthority,
+    leaYears: lea.leaYears.map((y) => y.name).sort(),
+    leaContacts: lea.leaContacts ?? [],
+  };
+}
+
+/** One LEA with its contacts (no members), read inside a transaction for the audit log. */
+export async function leaForAudit(q: Queryable, id: number): Promise<LeaDto | null> {
+  return (await loadLeas(q, [id], { userLeas: false, contacts: true }))[0] ?? null;
+}
+
+const memberField = (i: number) => `userLeas.${i}.userId`;
 
 // ---- router -----------------------------------------------------------------------------------
 
@@ -409,7 +423,8 @@ export function leasRouter(ctx: ApiContext): Router {
   // -- writes ----------------------------------------------------------------------------------
   router.post('/api/leas', auth, requirePermission(P.leasManage), async (req, res) => {
     const body = parse(createBody, req.body, 'body');
-    const by = authOf(res).userId;
+    const caller = authOf(res);
+    const by = caller.userId;
     const id = await db
       .tx(async (q) => {
         await assertCodeFree(q, body.leaCode, null);
@@ -436,7 +451,9 @@ export function leasRouter(ctx: ApiContext): Router {
         const leaId = created.rows[0]!.id;
         if (body.leaYears) await setYears(q, leaId, body.leaYears.map((y) => y.name), by);
         if (body.leaContacts) await setContacts(q, leaId, body.leaContacts, by);
-        if (body.userLeas) await setMembers(q, leaId, body.userLeas, by);
+        const made = await leaForAudit(q, leaId);
+        if (made) await recordAudit(q, { actor: by, action: 'lea.create', entityType: 'lea', entityId: leaId, changes: createdChanges(leaAuditView(made)) });
+        if (body.userLeas) await setLeaMembers(q, caller, leaId, body.userLeas.map((m) => m.userId), memberField);
         return leaId;
       })
       .catch(codeConflict);
@@ -453,6 +470,7 @@ export function leasRouter(ctx: ApiContext): Router {
       .tx(async (q) => {
         const current = (await q.query<LeaRow>('SELECT * FROM leas WHERE id = $1 FOR UPDATE', [body.id])).rows[0];
         if (!current) throw notFound(LEA_MESSAGES.notFound);
+        const before = await leaForAudit(q, body.id);
         if (body.leaCode !== undefined) await assertCodeFree(q, body.leaCode, body.id);
         const pick = <T>(value: T | undefined, stored: T): T => (value === undefined ? stored : value);
         await q.query(
@@ -479,7 +497,11 @@ export function leasRouter(ctx: ApiContext): Router {
         );
         if (body.leaYears) await setYears(q, body.id, body.leaYears.map((y) => y.name), by);
         if (body.leaContacts) await setContacts(q, body.id, body.leaContacts, by);
-        if (body.userLeas) await setMembers(q, body.id, body.userLeas, by);
+        const after = await leaForAudit(q, body.id);
+        if (before && after) {
+          await recordAudit(q, { actor: by, action: 'lea.update', entityType: 'lea', entityId: body.id, changes: diffChanges(leaAuditView(before), leaAuditView(after)) });
+        }
+        if (body.userLeas) await setLeaMembers(q, caller, body.id, body.userLeas.map((m) => m.userId), memberField);
       })
       .catch(codeConflict);
     const [lea] = await loadLeas(db, [body.id], { userLeas: true, contacts: true });
@@ -488,15 +510,20 @@ export function leasRouter(ctx: ApiContext): Router {
 
   router.delete('/api/leas/:id', auth, requirePermission(P.leasManage), async (req, res) => {
     const { id } = parse(idParam, req.params, 'path');
-    await visibleLea(authOf(res), id);
+    const caller = authOf(res);
+    await visibleLea(caller, id);
     await db.tx(async (q) => {
       await q.query('SELECT id FROM leas WHERE id = $1 FOR UPDATE', [id]);
+      // Only current accounts count: a deleted account's links go with the LEA (cascade / set null).
       const members = await q.query(
-        `SELECT 1 FROM user_leas WHERE lea_id = $1 UNION ALL SELECT 1 FROM users WHERE lea_id = $1 LIMIT 1`,
+        `SELECT 1 FROM user_leas ul JOIN users u ON u.id = ul.user_id WHERE ul.lea_id = $1 AND NOT u.is_deleted
+         UNION ALL SELECT 1 FROM users WHERE lea_id = $1 AND NOT is_deleted LIMIT 1`,
         [id],
       );
       if (members.rows.length > 0) throw conflict(LEA_MESSAGES.inUse);
+      const before = await leaForAudit(q, id);
       await q.query('DELETE FROM leas WHERE id = $1', [id]);
+      if (before) await recordAudit(q, { actor: caller.userId, action: 'lea.delete', entityType: 'lea', entityId: id, changes: deletedChanges(leaAuditView(before)) });
     });
     res.status(204).end();
   });

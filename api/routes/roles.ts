@@ -4,6 +4,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { Role } from '../../lib/contract.js';
 import { allPermissionValues, P } from '../../lib/permissions.js';
+import { createdChanges, deletedChanges, diffChanges, recordAudit } from '../audit.js';
 import { authenticate, authOf, requirePermission } from '../auth-middleware.js';
 import type { ApiContext } from '../context.js';
 import type { Queryable } from '../db.js';
@@ -95,6 +96,9 @@ async function setPermissions(q: Queryable, roleId: number, permissions: string[
   );
 }
 
+/** What the audit log records of a role. */
+const auditView = (role: Required<Role>) => ({ name: role.name, description: role.description, permissions: role.permissions });
+
 /** A unique-name race between the check and the write still answers 409, not 500. */
 function nameConflict(err: unknown): never {
   if (isUniqueViolation(err)) throw conflict(ROLE_MESSAGES.nameTaken);
@@ -157,7 +161,9 @@ export function rolesRouter(ctx: ApiContext): Router {
         const id = created.rows[0]!.id;
         await setPermissions(q, id, body.permissions ?? [], by);
         await recordChange(q, 'add', id, body.name, by, ctx.now());
-        return loadRole(q, id);
+        const role = await loadRole(q, id);
+        if (role) await recordAudit(q, { actor: by, action: 'role.create', entityType: 'role', entityId: id, changes: createdChanges(auditView(role)) });
+        return role;
       })
       .catch(nameConflict);
     res.status(201).json(role);
@@ -171,6 +177,7 @@ export function rolesRouter(ctx: ApiContext): Router {
         const current = await q.query<{ name: string; description: string }>('SELECT name, description FROM roles WHERE id = $1 FOR UPDATE', [body.id]);
         const existing = current.rows[0];
         if (!existing) throw notFound(ROLE_MESSAGES.notFound);
+        const before = await loadRole(q, body.id);
         // The seed finds built-in roles by name (and registration assigns the public DR role by
         // name), so renaming one would quietly create a second copy on the next start.
         if (existing.name !== body.name && builtInRoleNames.has(existing.name)) throw conflict(ROLE_MESSAGES.builtInRename);
@@ -183,7 +190,11 @@ export function rolesRouter(ctx: ApiContext): Router {
         ]);
         if (body.permissions) await setPermissions(q, body.id, body.permissions, by);
         await recordChange(q, 'modify', body.id, body.name, by, ctx.now());
-        return loadRole(q, body.id);
+        const role = await loadRole(q, body.id);
+        if (before && role) {
+          await recordAudit(q, { actor: by, action: 'role.update', entityType: 'role', entityId: body.id, changes: diffChanges(auditView(before), auditView(role)) });
+        }
+        return role;
       })
       .catch(nameConflict);
     res.json(role);
@@ -200,8 +211,10 @@ export function rolesRouter(ctx: ApiContext): Router {
         const held = await q.query('SELECT 1 FROM user_roles WHERE role_id = $1 LIMIT 1', [id]);
         if (held.rows.length > 0) throw conflict(ROLE_MESSAGES.inUse);
         if (builtInRoleNames.has(name)) throw conflict(ROLE_MESSAGES.builtInDelete);
+        const before = await loadRole(q, id);
         await q.query('DELETE FROM roles WHERE id = $1', [id]);
         await recordChange(q, 'delete', id, name, by, ctx.now());
+        if (before) await recordAudit(q, { actor: by, action: 'role.delete', entityType: 'role', entityId: id, changes: deletedChanges(auditView(before)) });
       })
       .catch((err: unknown) => {
         // A user given the role between the check and the delete (user_roles is ON DELETE RESTRICT).

@@ -3,6 +3,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { P } from '../../lib/permissions.js';
+import { createdChanges, deletedChanges, diffChanges, recordAudit } from '../audit.js';
 import { authenticate, authOf, requirePermission, type AuthContext } from '../auth-middleware.js';
 import type { ApiContext } from '../context.js';
 import { badRequest, idParam, notFound, parse } from '../http.js';
@@ -49,6 +50,13 @@ const createBody = z.object({
   ziplineAPISchoolId: optionalText(50),
 });
 const updateBody = createBody.extend({ id: z.number().int().positive().max(2_147_483_647) });
+
+/** What the audit log records of a school. */
+const auditView = (s: { leaId: number; name: string; ziplineAPISchoolId: string | null }) => ({
+  leaId: s.leaId,
+  name: s.name,
+  ziplineAPISchoolId: s.ziplineAPISchoolId,
+});
 
 /** Request schemas, for the OpenAPI document. */
 export const schoolsSchemas = { listQuery, createBody, updateBody };
@@ -110,32 +118,56 @@ export function schoolsRouter(ctx: ApiContext): Router {
     const body = parse(createBody, req.body, 'body');
     const caller = authOf(res);
     await assertLea(caller, body.leaId);
-    const created = await db.query<{ id: number }>(
-      `INSERT INTO schools (lea_id, name, zipline_api_school_id, created_by, updated_by) VALUES ($1, $2, $3, $4, $4) RETURNING id`,
-      [body.leaId, body.name, body.ziplineAPISchoolId ?? null, caller.userId],
-    );
-    res.status(201).json((await visibleSchool(caller, created.rows[0]!.id)).school);
+    const id = await db.tx(async (q) => {
+      const created = await q.query<{ id: number }>(
+        `INSERT INTO schools (lea_id, name, zipline_api_school_id, created_by, updated_by) VALUES ($1, $2, $3, $4, $4) RETURNING id`,
+        [body.leaId, body.name, body.ziplineAPISchoolId ?? null, caller.userId],
+      );
+      const schoolId = created.rows[0]!.id;
+      const after = { leaId: body.leaId, name: body.name, ziplineAPISchoolId: body.ziplineAPISchoolId ?? null };
+      await recordAudit(q, { actor: caller.userId, action: 'school.create', entityType: 'school', entityId: schoolId, changes: createdChanges(after) });
+      return schoolId;
+    });
+    res.status(201).json((await visibleSchool(caller, id)).school);
   });
 
   router.put('/api/schools', auth, requirePermission(P.schoolsManage), async (req, res) => {
     const body = parse(updateBody, req.body, 'body');
     const caller = authOf(res);
-    await visibleSchool(caller, body.id);
+    const { school: before } = await visibleSchool(caller, body.id);
     await assertLea(caller, body.leaId);
-    await db.query(
-      // A body without ziplineAPISchoolId keeps the stored one rather than clearing it.
-      `UPDATE schools SET lea_id = $2, name = $3, zipline_api_school_id = CASE WHEN $6 THEN zipline_api_school_id ELSE $4 END,
-              updated_at = now(), updated_by = $5
-        WHERE id = $1`,
-      [body.id, body.leaId, body.name, body.ziplineAPISchoolId ?? null, caller.userId, body.ziplineAPISchoolId === undefined],
-    );
+    await db.tx(async (q) => {
+      await q.query(
+        // A body without ziplineAPISchoolId keeps the stored one rather than clearing it.
+        `UPDATE schools SET lea_id = $2, name = $3, zipline_api_school_id = CASE WHEN $6 THEN zipline_api_school_id ELSE $4 END,
+                updated_at = now(), updated_by = $5
+          WHERE id = $1`,
+        [body.id, body.leaId, body.name, body.ziplineAPISchoolId ?? null, caller.userId, body.ziplineAPISchoolId === undefined],
+      );
+      const after = {
+        leaId: body.leaId,
+        name: body.name,
+        ziplineAPISchoolId: body.ziplineAPISchoolId === undefined ? before.ziplineAPISchoolId : body.ziplineAPISchoolId,
+      };
+      await recordAudit(q, {
+        actor: caller.userId,
+        action: 'school.update',
+        entityType: 'school',
+        entityId: body.id,
+        changes: diffChanges(auditView(before), auditView(after)),
+      });
+    });
     res.json((await visibleSchool(caller, body.id)).school);
   });
 
   router.delete('/api/schools/:id', auth, requirePermission(P.schoolsManage), async (req, res) => {
     const { id } = parse(idParam, req.params, 'path');
-    await visibleSchool(authOf(res), id);
-    await db.query('DELETE FROM schools WHERE id = $1', [id]);
+    const caller = authOf(res);
+    const { school: before } = await visibleSchool(caller, id);
+    await db.tx(async (q) => {
+      await q.query('DELETE FROM schools WHERE id = $1', [id]);
+      await recordAudit(q, { actor: caller.userId, action: 'school.delete', entityType: 'school', entityId: id, changes: deletedChanges(auditView(before)) });
+    });
     res.status(204).end();
   });
 

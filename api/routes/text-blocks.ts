@@ -5,6 +5,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { TextBlock } from '../../lib/contract.js';
 import { P } from '../../lib/permissions.js';
+import { diffChanges, recordAudit } from '../audit.js';
 import { authenticate, authOf, requirePermission } from '../auth-middleware.js';
 import type { ApiContext } from '../context.js';
 import { idParam, notFound, parse } from '../http.js';
@@ -81,15 +82,28 @@ export function textBlocksRouter(ctx: ApiContext): Router {
   router.put('/api/text-blocks/:id', auth, requirePermission(P.textBlocksManage), async (req, res) => {
     const { id } = parse(idParam, req.params, 'path');
     const body = parse(updateBody, req.body, 'body');
-    const updated = await db.query<TextBlockRow>(
-      `UPDATE text_blocks SET title = $2, html = $3, is_visible = $4, format = $5, updated_at = now(), updated_by = $6
-        WHERE id = $1
-        RETURNING id, title, html, is_visible, block_code, group_code, format`,
-      [id, body.title.replace(/\u00A0/g, ' '), sanitizeTextBlockHtml(body.html), body.isVisible, body.format, authOf(res).userId],
-    );
-    const row = updated.rows[0];
-    if (!row) throw notFound(TEXT_BLOCK_MESSAGES.notFound);
-    res.json(toTextBlock(row));
+    const actor = authOf(res).userId;
+    const saved = await db.tx(async (q) => {
+      const current = (await q.query<TextBlockRow>(`${SELECT} WHERE id = $1 FOR UPDATE`, [id])).rows[0];
+      if (!current) throw notFound(TEXT_BLOCK_MESSAGES.notFound);
+      const updated = await q.query<TextBlockRow>(
+        `UPDATE text_blocks SET title = $2, html = $3, is_visible = $4, format = $5, updated_at = now(), updated_by = $6
+          WHERE id = $1
+          RETURNING id, title, html, is_visible, block_code, group_code, format`,
+        [id, body.title.replace(/\u00A0/g, ' '), sanitizeTextBlockHtml(body.html), body.isVisible, body.format, actor],
+      );
+      const row = updated.rows[0]!;
+      const view = (b: TextBlock) => ({ title: b.title, html: b.html, isVisible: b.isVisible, format: b.format });
+      await recordAudit(q, {
+        actor,
+        action: 'text-block.update',
+        entityType: 'text-block',
+        entityId: id,
+        changes: diffChanges(view(toTextBlock(current)), view(toTextBlock(row))),
+      });
+      return row;
+    });
+    res.json(toTextBlock(saved));
   });
 
   return router;

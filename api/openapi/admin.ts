@@ -1,0 +1,366 @@
+// OpenAPI 3.1 path items of the admin area's endpoints: the list manager, notification event
+// types, school years, LEA contacts/years/members, role assignment and the audit log. Bodies come
+// from the zod schemas the routes validate with, responses from lib/contract.ts.
+import { z } from 'zod';
+import {
+  adminSchoolYear,
+  apiErrorBody,
+  eventNotificationType,
+  lea,
+  leaContact,
+  lookupList,
+  lookupListItem,
+  pagedAuditEntries,
+  user,
+} from '../../lib/contract.js';
+import { accountSchemas } from '../routes/account.js';
+import { leaAdminSchemas } from '../routes/lea-admin.js';
+import { listsSchemas } from '../routes/lists.js';
+import { notificationTypesSchemas } from '../routes/notification-types.js';
+import { schoolYearsSchemas } from '../routes/school-years.js';
+
+export type OpenApiPaths = Record<string, Record<string, unknown>>;
+
+function schemaOf(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
+  // OpenAPI 3.1 schemas are JSON Schema 2020-12; the per-schema $schema line is noise there.
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' });
+  return rest;
+}
+const jsonBody = (schema: z.ZodType) => ({ required: true, content: { 'application/json': { schema: schemaOf(schema, 'input') } } });
+const jsonResponse = (description: string, schema: z.ZodType) => ({
+  description,
+  content: { 'application/json': { schema: schemaOf(schema, 'output') } },
+});
+const error = (description: string) => jsonResponse(description, apiErrorBody);
+const noContent = (description: string) => ({ description });
+
+const bearer = [{ bearerAuth: [] }];
+const invalid = error('The input is not valid: one message per field in `errors`.');
+const unauthenticated = error('No valid access token.');
+const denied = error('The caller lacks the permission.');
+
+const pathParam = (name: string, schema: Record<string, unknown>, description: string) => ({ name, in: 'path', required: true, schema, description });
+const queryParam = (name: string, schema: Record<string, unknown>, description: string) => ({ name, in: 'query', required: false, schema, description });
+const intSchema = { type: 'integer', minimum: 1, maximum: 2_147_483_647 };
+const id = (description: string) => pathParam('id', intSchema, description);
+
+const audited = 'Recorded in the audit log (GET /api/audit).';
+const listReaders = 'Any signed-in user; without App.listmanager.manage only active lists and their active items.';
+const listManagers = `Needs App.listmanager.manage. ${audited}`;
+const typeManagers = `Needs App.notification.manage. ${audited}`;
+const leaManagers = `Needs App.leas.manage; an LEA the caller cannot see answers 404. ${audited}`;
+
+const listPath = id('The list id.');
+const itemPath = [listPath, pathParam('itemId', intSchema, 'The item id.')];
+const leaPath = id('The LEA id.');
+const contactPath = [leaPath, pathParam('contactId', intSchema, 'The contact id.')];
+const fullLea = lea.extend({ leaType: z.enum(['District', 'Charter']) });
+
+export const adminPaths: OpenApiPaths = {
+  // ---- list manager ---------------------------------------------------------------------------
+  '/api/lists': {
+    get: {
+      tags: ['Lists'],
+      summary: 'Lookup lists, by display name',
+      description: `${listReaders} Without items; \`itemCount\` counts the items the caller can see.`,
+      security: bearer,
+      responses: { 200: jsonResponse('Lists.', z.array(lookupList)), 401: unauthenticated },
+    },
+    post: {
+      tags: ['Lists'],
+      summary: 'Create a list, optionally with items',
+      description: `${listManagers} Items without a sort order are spaced by 10 in the order given.`,
+      security: bearer,
+      requestBody: jsonBody(listsSchemas.createListBody),
+      responses: {
+        201: jsonResponse('Created, with its items.', lookupList),
+        400: invalid,
+        401: unauthenticated,
+        403: denied,
+        409: error('The name is taken, or two items share a code.'),
+      },
+    },
+  },
+  '/api/lists/by-name/{name}': {
+    get: {
+      tags: ['Lists'],
+      summary: 'What a form offers: the active items of an active list, in order',
+      description: 'Any signed-in user. Items are ordered by sort order, then label. An inactive list answers 404.',
+      security: bearer,
+      parameters: [pathParam('name', { type: 'string', pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' }, 'The list name, e.g. dr-request-types.')],
+      responses: { 200: jsonResponse('The list with its active items.', lookupList), 400: invalid, 401: unauthenticated, 404: error('No such active list.') },
+    },
+  },
+  '/api/lists/{id}': {
+    get: {
+      tags: ['Lists'],
+      summary: 'One list with its items',
+      description: listReaders,
+      security: bearer,
+      parameters: [listPath],
+      responses: { 200: jsonResponse('The list.', lookupList), 400: invalid, 401: unauthenticated, 404: error('No such list.') },
+    },
+    put: {
+      tags: ['Lists'],
+      summary: 'Rename, describe, activate or deactivate a list',
+      description: `${listManagers} Fields left out keep their value. Built-in lists keep their names.`,
+      security: bearer,
+      parameters: [listPath],
+      requestBody: jsonBody(listsSchemas.updateListBody),
+      responses: {
+        200: jsonResponse('Updated.', lookupList),
+        400: invalid,
+        401: unauthenticated,
+        403: denied,
+        404: error('No such list.'),
+        409: error('The name is taken, or a built-in list would be renamed.'),
+      },
+    },
+    delete: {
+      tags: ['Lists'],
+      summary: 'Delete a list and its items',
+      description: `${listManagers} Built-in lists cannot be deleted (deactivate them instead).`,
+      security: bearer,
+      parameters: [listPath],
+      responses: { 204: noContent('Deleted.'), 400: invalid, 401: unauthenticated, 403: denied, 404: error('No such list.'), 409: error('A built-in list.') },
+    },
+  },
+  '/api/lists/{id}/items': {
+    post: {
+      tags: ['Lists'],
+      summary: 'Add an item',
+      description: `${listManagers} Codes are unique within the list, ignoring case. Without a sort order the item goes last.`,
+      security: bearer,
+      parameters: [listPath],
+      requestBody: jsonBody(listsSchemas.createItemBody),
+      responses: {
+        201: jsonResponse('Created.', lookupListItem),
+        400: invalid,
+        401: unauthenticated,
+        403: denied,
+        404: error('No such list.'),
+        409: error('The list already has an item with this code.'),
+      },
+    },
+  },
+  '/api/lists/{id}/items/{itemId}': {
+    put: {
+      tags: ['Lists'],
+      summary: 'Change an item’s code, label, sort order or active flag',
+      description: `${listManagers} Fields left out keep their value.`,
+      security: bearer,
+      parameters: itemPath,
+      requestBody: jsonBody(listsSchemas.updateItemBody),
+      responses: {
+        200: jsonResponse('Updated.', lookupListItem),
+        400: invalid,
+        401: unauthenticated,
+        403: denied,
+        404: error('No such list, or no such item in it.'),
+        409: error('The list already has an item with this code.'),
+      },
+    },
+    delete: {
+      tags: ['Lists'],
+      summary: 'Delete an item',
+      description: listManagers,
+      security: bearer,
+      parameters: itemPath,
+      responses: { 204: noContent('Deleted.'), 400: invalid, 401: unauthenticated, 403: denied, 404: error('No such list, or no such item in it.') },
+    },
+  },
+
+  // ---- notification event types ---------------------------------------------------------------
+  '/api/event-notification/types': {
+    get: {
+      tags: ['Notification events'],
+      summary: 'Every notification event type, with its number of subscribers',
+      description: 'Needs App.notification.manage.',
+      security: bearer,
+      responses: { 200: jsonResponse('Event types by module and name.', z.array(eventNotificationType)), 401: unauthenticated, 403: denied },
+    },
+    post: {
+      tags: ['Notification events'],
+      summary: 'Create a notification event type',
+      description: `${typeManagers} \`supportedFrequency\` is a subset of 1 (Immediately), 2 (Daily), 3 (Weekly), 4 (Monthly); at least one of email and in-app is offered.`,
+      security: bearer,
+      requestBody: jsonBody(notificationTypesSchemas.typeBody),
+      responses: {
+        201: jsonResponse('Created.', eventNotificationType),
+        400: invalid,
+        401: unauthenticated,
+        403: denied,
+        409: error('The name is taken.'),
+      },
+    },
+  },
+  '/api/event-notification/types/{id}': {
+    get: {
+      tags: ['Notification events'],
+      summary: 'One notification event type',
+      description: 'Needs App.notification.manage.',
+      security: bearer,
+      parameters: [id('The event type id.')],
+      responses: { 200: jsonResponse('The event type.', eventNotificationType), 400: invalid, 401: unauthenticated, 403: denied, 404: error('No such notification event.') },
+    },
+    put: {
+      tags: ['Notification events'],
+      summary: 'Change a notification event type',
+      description: `${typeManagers} Fields left out keep their value. Existing subscriptions are brought within the new rules: a frequency no longer offered becomes the first offered, a channel no longer offered is switched off (a subscription left without one gets the one offered), LEAs are cleared when the type is no longer per LEA or becomes required. Built-in types keep their names.`,
+      security: bearer,
+      parameters: [id('The event type id.')],
+      requestBody: jsonBody(notificationTypesSchemas.updateBody),
+      responses: {
+        200: jsonResponse('Updated.', eventNotificationType),
+        400: invalid,
+        401: unauthenticated,
+        403: denied,
+        404: error('No such notification event.'),
+        409: error('The name is taken, or a built-in type would be renamed.'),
+      },
+    },
+    delete: {
+      tags: ['Notification events'],
+      summary: 'Delete a notification event type',
+      description: `${typeManagers} Refused while anyone is subscribed, and for built-in types.`,
+      security: bearer,
+      parameters: [id('The event type id.')],
+      responses: {
+        204: noContent('Deleted.'),
+        400: invalid,
+        401: unauthenticated,
+        403: denied,
+        404: error('No such notification event.'),
+        409: error('Users are subscribed to it, or it is built in.'),
+      },
+    },
+  },
+
+  // ---- school years ---------------------------------------------------------------------------
+  '/api/school-years': {
+    get: {
+      tags: ['School years'],
+      summary: 'Every school year, newest first, with the number of LEAs reporting in it',
+      description: 'Needs App.leas.manage. The portal’s own list is GET /api/leas/school-years.',
+      security: bearer,
+      responses: { 200: jsonResponse('School years.', z.array(adminSchoolYear)), 401: unauthenticated, 403: denied },
+    },
+    post: {
+      tags: ['School years'],
+      summary: 'Add a school year',
+      description: `Needs App.leas.manage. The key is two consecutive years (2023-2024); the label defaults to the key. ${audited}`,
+      security: bearer,
+      requestBody: jsonBody(schoolYearsSchemas.createBody),
+      responses: { 201: jsonResponse('Created.', adminSchoolYear), 400: invalid, 401: unauthenticated, 403: denied, 409: error('The year exists.') },
+    },
+  },
+  '/api/school-years/current': {
+    put: {
+      tags: ['School years'],
+      summary: 'Mark the current school year',
+      description: `Needs App.leas.manage. Exactly one year is current afterwards; the calendar moves it again when the next school year begins (July 1). ${audited}`,
+      security: bearer,
+      requestBody: jsonBody(schoolYearsSchemas.currentBody),
+      responses: { 200: jsonResponse('The current year.', adminSchoolYear), 400: error('Not a school year key, or not a known one.'), 401: unauthenticated, 403: denied },
+    },
+  },
+
+  // ---- LEA parts ------------------------------------------------------------------------------
+  '/api/leas/{id}/contacts': {
+    post: {
+      tags: ['LEAs'],
+      summary: 'Add a contact to an LEA',
+      description: leaManagers,
+      security: bearer,
+      parameters: [leaPath],
+      requestBody: jsonBody(leaAdminSchemas.createContactBody),
+      responses: { 201: jsonResponse('Created.', leaContact), 400: invalid, 401: unauthenticated, 403: denied, 404: error('No such LEA.') },
+    },
+  },
+  '/api/leas/{id}/contacts/{contactId}': {
+    put: {
+      tags: ['LEAs'],
+      summary: 'Change a contact of an LEA',
+      description: `${leaManagers} Fields left out keep their value.`,
+      security: bearer,
+      parameters: contactPath,
+      requestBody: jsonBody(leaAdminSchemas.updateContactBody),
+      responses: { 200: jsonResponse('Updated.', leaContact), 400: invalid, 401: unauthenticated, 403: denied, 404: error('No such LEA, or not a contact of it.') },
+    },
+    delete: {
+      tags: ['LEAs'],
+      summary: 'Remove a contact of an LEA',
+      description: leaManagers,
+      security: bearer,
+      parameters: contactPath,
+      responses: { 204: noContent('Removed.'), 400: invalid, 401: unauthenticated, 403: denied, 404: error('No such LEA, or not a contact of it.') },
+    },
+  },
+  '/api/leas/{id}/years': {
+    put: {
+      tags: ['LEAs'],
+      summary: 'Set the school years an LEA reports in',
+      description: `${leaManagers} Only existing school year keys.`,
+      security: bearer,
+      parameters: [leaPath],
+      requestBody: jsonBody(leaAdminSchemas.yearsBody),
+      responses: { 200: jsonResponse('The LEA.', fullLea), 400: invalid, 401: unauthenticated, 403: denied, 404: error('No such LEA.') },
+    },
+  },
+  '/api/leas/{id}/users': {
+    put: {
+      tags: ['LEAs'],
+      summary: 'Set which users belong to an LEA',
+      description: `Needs App.users.manage, with the rules of the account endpoints: without App.users.view only an LEA of the caller’s own jurisdiction and users sharing one of their LEAs; never a user whose roles grant permissions the caller lacks. A removed user’s primary LEA moves to another of their LEAs; an added user without one gets this LEA. ${audited}`,
+      security: bearer,
+      parameters: [leaPath],
+      requestBody: jsonBody(leaAdminSchemas.usersBody),
+      responses: {
+        200: jsonResponse('The LEA’s users.', z.array(user)),
+        400: error('Not valid, or a user who does not exist or whom the caller cannot see (`userIds.{index}`).'),
+        401: unauthenticated,
+        403: error('Outside the caller’s jurisdiction, or a user with permissions the caller lacks.'),
+        404: error('No such LEA.'),
+      },
+    },
+  },
+
+  // ---- users ----------------------------------------------------------------------------------
+  '/api/account/users/{id}/roles': {
+    put: {
+      tags: ['Account'],
+      summary: 'Set the roles of a user',
+      description: `Needs App.roles.assign or App.users.manage. The user must be within the caller’s reach, and every role given or taken away must grant only permissions the caller holds. Takes effect at the user’s next token refresh. ${audited}`,
+      security: bearer,
+      parameters: [pathParam('id', { type: 'string', format: 'uuid' }, 'The user id.')],
+      requestBody: jsonBody(accountSchemas.setRolesBody),
+      responses: {
+        200: jsonResponse('The user.', user),
+        400: error('Not valid, or an unknown role.'),
+        401: unauthenticated,
+        403: error('A role or account with permissions the caller lacks.'),
+        404: error('No such user (or not visible to the caller).'),
+      },
+    },
+  },
+
+  // ---- audit log ------------------------------------------------------------------------------
+  '/api/audit': {
+    get: {
+      tags: ['Audit'],
+      summary: 'Admin changes, newest first',
+      description:
+        'Needs App.roles.manage or App.users.manage; a user manager with neither App.roles.manage nor App.users.view sees only entries about users of their own LEAs. `changes` maps each changed field to `{ from, to }` (lists of values to `{ added, removed }`); passwords, hashes and tokens are never recorded.',
+      security: bearer,
+      parameters: [
+        queryParam('entityType', { type: 'string' }, 'user, role, lea, school, text-block, lookup-list, notification-event-type, notification-message, school-year.'),
+        queryParam('entityId', { type: 'string' }, 'The entity’s id (an LEA’s contacts, years and members are filed under the LEA).'),
+        queryParam('actor', { type: 'string' }, 'The user id of whoever made the change.'),
+        queryParam('action', { type: 'string' }, 'e.g. user.update, role.delete.'),
+        queryParam('pageNumber', { type: 'integer', minimum: 1, default: 1 }, 'Page, from 1.'),
+        queryParam('pageSize', { type: 'integer', minimum: 1, maximum: 500, default: 25 }, 'Entries per page.'),
+      ],
+      responses: { 200: jsonResponse('A page of entries and the total.', pagedAuditEntries), 400: invalid, 401: unauthenticated, 403: denied },
+    },
+  },
+};

@@ -1,0 +1,119 @@
+// The lookup lists the product ships with (the list manager's reference data). The seed inserts
+// a missing list with these items once; after that the list belongs to the admins, who may edit,
+// reorder or deactivate its items. Codes are what forms store, so they never change.
+import type { Queryable } from '../db.js';
+
+export interface ListSeed {
+  name: string;
+  displayName: string;
+  description: string;
+  items: readonly (readonly [code: string, label: string])[];
+}
+
+export const listSeeds: readonly ListSeed[] = [
+  {
+    name: 'dr-request-types',
+    displayName: 'Dispute Resolution Request Types',
+    description: 'The kinds of dispute resolution a parent, student or district can request.',
+    items: [
+      ['state-complaint', 'State Complaint'],
+      ['mediation', 'Mediation'],
+      ['due-process-hearing', 'Due Process Hearing'],
+      ['facilitated-iep', 'Facilitated IEP'],
+    ],
+  },
+  {
+    name: 'relationship-to-student',
+    displayName: 'Relationship to Student',
+    description: 'How the person filing a request or answering a survey is related to the student.',
+    items: [
+      ['parent', 'Parent'],
+      ['legal-guardian', 'Legal Guardian'],
+      ['foster-parent', 'Foster Parent'],
+      ['surrogate-parent', 'Surrogate Parent'],
+      ['adult-student', 'Adult Student (age 19 or older)'],
+      ['advocate', 'Advocate'],
+      ['attorney', 'Attorney'],
+      ['district-staff', 'School District Staff'],
+      ['other', 'Other'],
+    ],
+  },
+  {
+    name: 'restraint-types',
+    displayName: 'Restraint and Aversive Intervention Types',
+    description: 'The kinds of restraint or aversive intervention an incident report records.',
+    items: [
+      ['physical-restraint', 'Physical Restraint'],
+      ['mechanical-restraint', 'Mechanical Restraint'],
+      ['chemical-restraint', 'Chemical Restraint'],
+      ['seclusion', 'Seclusion'],
+      ['aversive-intervention', 'Aversive Intervention'],
+    ],
+  },
+  {
+    name: 'disability-categories',
+    displayName: 'Disability Categories',
+    description: 'The disability categories of the Individuals with Disabilities Education Act (IDEA).',
+    items: [
+      ['autism', 'Autism'],
+      ['deaf-blindness', 'Deaf-Blindness'],
+      ['deafness', 'Deafness'],
+      ['developmental-delay', 'Developmental Delay'],
+      ['emotional-disturbance', 'Emotional Disturbance'],
+      ['hearing-impairment', 'Hearing Impairment'],
+      ['intellectual-disability', 'Intellectual Disability'],
+      ['multiple-disabilities', 'Multiple Disabilities'],
+      ['orthopedic-impairment', 'Orthopedic Impairment'],
+      ['other-health-impairment', 'Other Health Impairment'],
+      ['specific-learning-disability', 'Specific Learning Disability'],
+      ['speech-language-impairment', 'Speech or Language Impairment'],
+      ['traumatic-brain-injury', 'Traumatic Brain Injury'],
+      ['visual-impairment', 'Visual Impairment, Including Blindness'],
+    ],
+  },
+  {
+    name: 'exit-reasons',
+    displayName: 'Exit Reasons',
+    description: 'Why a student left special education services (IDEA exiting categories).',
+    items: [
+      ['graduated-regular-diploma', 'Graduated with a Regular High School Diploma'],
+      ['received-alternate-diploma', 'Received an Alternate Diploma'],
+      ['received-certificate', 'Received a Certificate'],
+      ['reached-maximum-age', 'Reached Maximum Age'],
+      ['dropped-out', 'Dropped Out'],
+      ['transferred-to-regular-education', 'Transferred to Regular Education'],
+      ['moved-known-to-be-continuing', 'Moved, Known to Be Continuing'],
+      ['died', 'Died'],
+    ],
+  },
+];
+
+/** Seeded items are spaced by 10 so admins can slot new ones between them. */
+export const SEED_SORT_STEP = 10;
+
+export const builtInListNames: ReadonlySet<string> = new Set(listSeeds.map((l) => l.name));
+
+/** Inserts the lists that are missing, each with its items; lists that exist are left alone. */
+export async function seedLists(q: Queryable): Promise<void> {
+  const inserted = await q.query<{ id: number; name: string }>(
+    `INSERT INTO lookup_lists (name, display_name, description)
+     SELECT name, display_name, description FROM jsonb_to_recordset($1::jsonb) AS x(name text, display_name text, description text)
+     ON CONFLICT (name) DO NOTHING
+     RETURNING id, name`,
+    [JSON.stringify(listSeeds.map((l) => ({ name: l.name, display_name: l.displayName, description: l.description })))],
+  );
+  const items = inserted.rows.flatMap((row) =>
+    (listSeeds.find((l) => l.name === row.name)?.items ?? []).map(([code, label], i) => ({
+      list_id: row.id,
+      code,
+      label,
+      sort_order: (i + 1) * SEED_SORT_STEP,
+    })),
+  );
+  if (items.length === 0) return;
+  await q.query(
+    `INSERT INTO lookup_list_items (list_id, code, label, sort_order)
+     SELECT list_id, code, label, sort_order FROM jsonb_to_recordset($1::jsonb) AS x(list_id integer, code text, label text, sort_order integer)`,
+    [JSON.stringify(items)],
+  );
+}
