@@ -47,6 +47,14 @@ export function errorHandler(log: { error: (obj: unknown, msg?: string) => void 
       res.status(status).json({ message: status === 413 ? 'The request is too large.' : 'The request could not be read.' });
       return;
     }
+    // PostgreSQL "data exception" (SQLSTATE class 22): a value the database cannot store, such as
+    // a NUL character in text or a number out of range, that validation let through. Bad input.
+    const sqlState = typeof err === 'object' && err !== null && 'code' in err ? String((err as { code: unknown }).code) : '';
+    if (/^22[0-9A-Z]{3}$/.test(sqlState)) {
+      log.error({ err }, 'value the database cannot store');
+      res.status(400).json({ message: 'The request contains a value that cannot be stored.' });
+      return;
+    }
     log.error({ err }, 'unhandled API error');
     res.status(500).json({ message: 'An unexpected error occurred.' });
   };

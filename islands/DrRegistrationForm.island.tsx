@@ -14,7 +14,7 @@ import {
   type DrRegistrationField,
   type DrRegistrationValues,
   type FieldError,
-} from '../lib/validation/auth.js';
+} from '../lib/validation/auth-rules.js';
 import { ErrorSummary, type SummaryError } from '../views/components/form/ErrorSummary.js';
 import { TextField } from '../views/components/form/TextField.js';
 import { CheckboxField } from '../views/components/form/CheckboxField.js';

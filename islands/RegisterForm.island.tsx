@@ -9,7 +9,7 @@ import {
   type FieldError,
   type SimpleRegisterField,
   type SimpleRegisterValues,
-} from '../lib/validation/auth.js';
+} from '../lib/validation/auth-rules.js';
 import { ErrorSummary } from '../views/components/form/ErrorSummary.js';
 import { TextField } from '../views/components/form/TextField.js';
 import { Button } from '../views/components/form/Button.js';

@@ -4,7 +4,7 @@
 // goes to the same endpoint as JSON.
 import { useEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactElement } from 'react';
 import { errorMessages, uiText } from '../lib/messages.js';
-import { loginEmailError } from '../lib/validation/auth.js';
+import { loginEmailError } from '../lib/validation/auth-rules.js';
 import { TextField } from '../views/components/form/TextField.js';
 import { Button } from '../views/components/form/Button.js';
 import { apiFetch } from './api.js';

@@ -4,7 +4,7 @@
 import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
 import { uiText } from '../lib/messages.js';
 import { passwordRequirements } from '../lib/password-policy.js';
-import { resetPasswordFieldError, resetPasswordFields, type FieldError, type ResetPasswordField } from '../lib/validation/auth.js';
+import { resetPasswordFieldError, resetPasswordFields, type FieldError, type ResetPasswordField } from '../lib/validation/auth-rules.js';
 import { ErrorSummary } from '../views/components/form/ErrorSummary.js';
 import { TextField } from '../views/components/form/TextField.js';
 import { Button } from '../views/components/form/Button.js';

@@ -44,6 +44,16 @@ export const textBlockSanitizeOptions: sanitize.IOptions = {
   },
 };
 
+// Text blocks are few and change rarely, but they are rendered on every page view: remember
+// the sanitised result of recent inputs (bounded; the oldest is dropped first).
+const sanitized = new Map<string, string>();
+const SANITIZED_MAX = 200;
+
 export function sanitizeHtml(html: string): string {
-  return sanitize(html, textBlockSanitizeOptions);
+  const hit = sanitized.get(html);
+  if (hit !== undefined) return hit;
+  const clean = sanitize(html, textBlockSanitizeOptions);
+  if (sanitized.size >= SANITIZED_MAX) sanitized.delete(sanitized.keys().next().value ?? '');
+  sanitized.set(html, clean);
+  return clean;
 }

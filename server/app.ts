@@ -1,6 +1,7 @@
 // The portal's app factory. The middleware order is the request flow (ARCHITECTURE.md):
 // request id → pino-http → helmet (nonce CSP) → static → health → body parsers → session →
 // CSRF → current user / LEA / school year → routes → 404 → error handler.
+import { existsSync, readdirSync } from 'node:fs';
 import express, { type Express, type Router } from 'express';
 import type { PortalConfig } from './config.js';
 import type { AppDeps } from './deps.js';
@@ -8,13 +9,32 @@ import { csrfProtection } from './csrf.js';
 import { errorHandler, notFoundHandler } from './errors.js';
 import { httpLogger, requestId } from './logger.js';
 import { nonceMiddleware, securityHeaders } from './security.js';
+import { StoreUnavailableError } from './redis.js';
 import { sessionMiddleware } from './session.js';
 import { createApiClient } from './upstream.js';
 import { authRouter } from './routes/auth.js';
 import { drRequestRouter } from './routes/dr-request.js';
 import { healthRouter } from './routes/health.js';
 import { homeRouter } from './routes/home.js';
+import { messagesRouter } from './routes/messages.js';
+import { notificationSettingsRouter } from './routes/notification-settings.js';
+import { monitoringVisitRouter } from './routes/monitoring-visit.js';
+import { apiProxyRouter } from './routes/api-proxy.js';
 import { logoutRouter } from './routes/logout.js';
+import { helpRouter } from './routes/help.js';
+import { adminRolesRouter } from './routes/admin/roles.js';
+import { adminUsersRouter } from './routes/admin/users.js';
+import { adminLeasRouter } from './routes/admin/leas.js';
+import { adminSchoolsRouter } from './routes/admin/schools.js';
+import { adminTextBlocksRouter } from './routes/admin/text-blocks.js';
+import { adminEmailLogsRouter } from './routes/admin/email-logs.js';
+import { adminListsRouter } from './routes/admin/lists.js';
+import { adminNotificationEventsRouter } from './routes/admin/notification-events.js';
+import { adminUtilitiesRouter } from './routes/admin/utilities.js';
+import { keepAliveRouter } from './routes/keep-alive.js';
+import { modulesRouter } from './routes/modules.js';
+import { sessionContextRouter } from './routes/session-context.js';
+import { buildIdHeader, shellContext } from './shell-context.js';
 
 export type { AppDeps } from './deps.js';
 
@@ -27,6 +47,9 @@ export function createApp(config: PortalConfig, services: AppDeps, options: Crea
   const deps: AppDeps = { ...services, config };
   const app = express();
   app.disable('x-powered-by');
+  // Pages are Cache-Control: no-store and differ per request (nonce, CSRF token): hashing each
+  // body for an ETag costs CPU and can never produce a 304. Static files keep their own ETags.
+  app.set('etag', false);
   // 'simple': no nested objects from query strings (?a[b]=c stays a string key).
   app.set('query parser', 'simple');
   if (config.trustProxy !== undefined) app.set('trust proxy', config.trustProxy);
@@ -35,6 +58,7 @@ export function createApp(config: PortalConfig, services: AppDeps, options: Crea
     res.locals.deps = deps;
     next();
   });
+  app.use(buildIdHeader(config));
   app.use(requestId(config.trustProxy !== undefined && config.trustProxy !== false));
   app.use(httpLogger(deps.log));
   app.use(nonceMiddleware());
@@ -46,14 +70,23 @@ export function createApp(config: PortalConfig, services: AppDeps, options: Crea
   app.use('/assets', (_req, res) => {
     res.status(404).type('text').send('Not found');
   });
-  app.use(express.static(deps.paths.publicDir, { index: false, maxAge: '1h', dotfiles: 'ignore' }));
+  // Only paths under public/'s own entries reach the file system: a stat (and a 404 error
+  // object) on every page request cost more than a page's own logic.
+  const servePublic = express.static(deps.paths.publicDir, { index: false, maxAge: '1h', dotfiles: 'ignore' });
+  const publicEntries = new Set(existsSync(deps.paths.publicDir) ? readdirSync(deps.paths.publicDir) : []);
+  app.use((req, res, next) => (publicEntries.has(req.path.split('/')[1] ?? '') ? servePublic(req, res, next) : next()));
 
   // Probes come before the session: they must neither need nor create one.
   app.use(healthRouter(deps));
 
   app.use(express.urlencoded({ extended: false, limit: '32kb', parameterLimit: 200 }));
   app.use(express.json({ limit: '64kb' }));
+  // While Redis is disconnected no session can be loaded or saved: answer the 503 page at once,
+  // also to visitors without a cookie (their page's CSRF token could not be kept).
+  app.use((_req, _res, next) => next(deps.redis && !deps.redis.isReady ? new StoreUnavailableError('Redis is not connected') : undefined));
   app.use(sessionMiddleware(config, deps.sessionStore));
+  // Before CSRF: an ended session must hear 401, not "form expired" (it checks CSRF itself).
+  app.use(keepAliveRouter(deps));
   app.use(csrfProtection());
 
   app.use((req, res, next) => {
@@ -67,11 +100,26 @@ export function createApp(config: PortalConfig, services: AppDeps, options: Crea
     );
     next();
   });
+  app.use(shellContext());
 
   app.use(homeRouter(deps));
+  app.use(messagesRouter(deps));
+  app.use(notificationSettingsRouter(deps));
+  // Before modulesRouter (its placeholder for /monitoring/visit) and before the /api proxy (/api/portal/people).
+  app.use(monitoringVisitRouter(deps));
   app.use(logoutRouter(deps));
   app.use(authRouter(deps));
   app.use(drRequestRouter(deps));
+  app.use(sessionContextRouter(deps));
+  app.use(helpRouter(deps));
+  app.use(adminUsersRouter(deps));
+  app.use(adminRolesRouter(deps));
+  // The admin area's organisation screens: LEAs, schools, text blocks, email logs, lists, notification events, utilities.
+  for (const admin of [adminLeasRouter, adminSchoolsRouter, adminTextBlocksRouter, adminEmailLogsRouter, adminListsRouter, adminNotificationEventsRouter, adminUtilitiesRouter]) app.use(admin(deps));
+  // Keep last of the feature routers: the fallback pages of side-navigation routes not built yet.
+  app.use(modulesRouter(deps));
+  // The islands' /api proxy: after every router that answers an /api path itself (it 404s the rest).
+  app.use(apiProxyRouter(deps));
   for (const router of options.extraRouters ?? []) app.use(router);
 
   app.use(notFoundHandler());

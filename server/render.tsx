@@ -45,6 +45,7 @@ export function requestContextFor(req: Request, res: Response): RequestContextVa
     flash: takeFlash(req),
     currentLeaId: session?.currentLeaId ?? null,
     schoolYear: session?.schoolYear ?? null,
+    shell: res.locals.shell ?? null,
     config: {
       recaptchaSiteKey: deps?.config.recaptchaSiteKey,
       version: deps?.config.version ?? '',
@@ -57,7 +58,13 @@ export function renderPageToString(req: Request, res: Response, page: ReactEleme
   const ctx = requestContextFor(req, res);
   const layout = options.layout ?? (ctx.user ? 'shell' : 'public');
   const framed =
-    layout === 'shell' ? <ShellLayout breadcrumbs={options.breadcrumbs}>{page}</ShellLayout> : <PublicLayout>{page}</PublicLayout>;
+    layout === 'shell' ? (
+      <ShellLayout breadcrumbs={options.breadcrumbs} status={options.status} title={options.title}>
+        {page}
+      </ShellLayout>
+    ) : (
+      <PublicLayout>{page}</PublicLayout>
+    );
   const { html, islands } = renderWithIslands(<RequestContext.Provider value={ctx}>{framed}</RequestContext.Provider>);
 
   const assets = res.locals.deps?.assets;

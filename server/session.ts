@@ -84,6 +84,8 @@ interface Entry {
  */
 export class InProcessSessionStore extends Store {
   private readonly sessions = new Map<string, Entry>();
+  /** Ended sessions (sid → until when), so a request in flight cannot write one back. */
+  private readonly ended = new Map<string, number>();
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(private readonly defaultTtlMs: number) {
@@ -99,6 +101,7 @@ export class InProcessSessionStore extends Store {
 
   prune(now = Date.now()): void {
     for (const [sid, entry] of this.sessions) if (entry.expiresAt <= now) this.sessions.delete(sid);
+    for (const [sid, until] of this.ended) if (until <= now) this.ended.delete(sid);
   }
 
   override get(sid: string, callback: (err: unknown, session?: SessionData | null) => void): void {
@@ -113,12 +116,13 @@ export class InProcessSessionStore extends Store {
   }
 
   override set(sid: string, sess: SessionData, callback?: (err?: unknown) => void): void {
-    this.sessions.set(sid, { json: JSON.stringify(sess), expiresAt: this.expiry(sess) });
+    if (!this.ended.has(sid)) this.sessions.set(sid, { json: JSON.stringify(sess), expiresAt: this.expiry(sess) });
     queueMicrotask(() => callback?.());
   }
 
   override destroy(sid: string, callback?: (err?: unknown) => void): void {
     this.sessions.delete(sid);
+    this.ended.set(sid, Date.now() + Math.max(this.defaultTtlMs, 600_000));
     queueMicrotask(() => callback?.());
   }
 
@@ -140,9 +144,65 @@ export class InProcessSessionStore extends Store {
 
 export const SESSION_STORE_TIMEOUT_MS = 800;
 
+/** Seconds left on a session's cookie (connect-redis's rule), or `fallback` without an expiry. */
+function secondsLeft(sess: SessionData, fallback: number): number {
+  const expires = sess.cookie?.expires ? new Date(sess.cookie.expires).getTime() : NaN;
+  return Number.isFinite(expires) ? Math.ceil((expires - Date.now()) / 1000) : fallback;
+}
+
+// Writes the session only if it has not been ended (KEYS[2] is the tombstone destroy() leaves).
+const SET_UNLESS_ENDED =
+  "if redis.call('EXISTS', KEYS[2]) == 1 then return 0 end redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2]) return 1";
+
+/**
+ * connect-redis, except that an ended session stays ended. A request still in flight when the
+ * user signs out (or the id is regenerated) saves its stale copy of the session when it ends;
+ * a plain SET would sign the user in again. destroy() leaves a tombstone for as long as a
+ * session could live, and set() writes only when there is none.
+ */
+export class EndedAwareRedisStore extends RedisStore {
+  constructor(
+    private readonly redis: RedisClient,
+    private readonly keyPrefix: string,
+    private readonly endedTtlSeconds: number,
+  ) {
+    super({ client: redis, prefix: `${keyPrefix}sess:` });
+  }
+
+  private endedKey(sid: string): string {
+    return `${this.keyPrefix}sess-ended:${sid}`;
+  }
+
+  override async set(sid: string, sess: SessionData, cb?: (err?: unknown) => void): Promise<void> {
+    try {
+      const ttl = secondsLeft(sess, this.endedTtlSeconds);
+      if (ttl <= 0) return void (await this.destroy(sid, cb));
+      await this.redis.eval(SET_UNLESS_ENDED, { keys: [this.prefix + sid, this.endedKey(sid)], arguments: [JSON.stringify(sess), String(ttl)] });
+      cb?.();
+    } catch (err) {
+      cb?.(err);
+    }
+  }
+
+  override async destroy(sid: string, cb?: (err?: unknown) => void): Promise<void> {
+    try {
+      await this.redis
+        .multi()
+        .del(this.prefix + sid)
+        .set(this.endedKey(sid), '1', { expiration: { type: 'EX', value: this.endedTtlSeconds } })
+        .exec();
+      cb?.();
+    } catch (err) {
+      cb?.(err);
+    }
+  }
+}
+
 export function createSessionStore(config: PortalConfig, redis: RedisClient | null, log: Logger): Store {
   if (redis) {
-    const store = new RedisStore({ client: redis, prefix: `${config.redisPrefix}sess:` });
+    // A stale write can only come from a request that started before the session ended, so a
+    // tombstone that outlives the idle timeout (and any request) is enough.
+    const store = new EndedAwareRedisStore(redis, config.redisPrefix, Math.max(config.sessionIdleMinutes * 60, 600));
     return new ResilientStore(store, SESSION_STORE_TIMEOUT_MS);
   }
   log.warn(

@@ -118,6 +118,13 @@ export class UpstreamHttp {
   }
 
   async send(request: RawRequest): Promise<RawResponse> {
+    // Belt and braces over the per-phase timeouts: the whole exchange is bounded too. A timer we
+    // clear, not AbortSignal.timeout(), which would stay armed (and fire) long after each call.
+    const controller = new AbortController();
+    const timer = setTimeout(
+      () => controller.abort(new DOMException('The upstream call timed out', 'TimeoutError')),
+      (request.timeoutMs ?? this.timeoutMs) + 500,
+    );
     try {
       const res = await this.pool.request({
         method: request.method as 'GET',
@@ -125,8 +132,7 @@ export class UpstreamHttp {
         headers: request.headers,
         body: request.body,
         ...(request.timeoutMs ? { headersTimeout: request.timeoutMs, bodyTimeout: request.timeoutMs } : {}),
-        // Belt and braces over the per-phase timeouts: the whole exchange is bounded too.
-        signal: AbortSignal.timeout((request.timeoutMs ?? this.timeoutMs) + 500),
+        signal: controller.signal,
       });
       const text = await readLimited(res.body, MAX_RESPONSE_BYTES);
       const raw = res.headers['set-cookie'];
@@ -138,6 +144,8 @@ export class UpstreamHttp {
       };
     } catch (err) {
       throw mapTransportError(err);
+    } finally {
+      clearTimeout(timer);
     }
   }
 
@@ -496,12 +504,22 @@ export function createApiClient(req: Request, services: UpstreamServices, reques
     return services.schoolYears.get(fetchSchoolYear);
   };
 
+  // Once a call of this request has timed out, the API is too slow for this request: later calls
+  // fail at once, so a page waits for one timeout at most, however many calls it makes in turn.
+  let timedOut: UpstreamError | null = null;
+
   const exchange = async <S extends z.ZodType>(options: ApiExchangeOptions<S>): Promise<ApiExchangeResult<z.infer<S>>> => {
-    const path = buildPath(options.path);
-    const schoolYearKey = await ensureSchoolYear(path);
-    const res = await perform(options, schoolYearKey);
-    if (res.status < 200 || res.status >= 300) throw httpError(res.status, res.text);
-    return { data: parseSuccess(res, options.schema), status: res.status, setCookie: res.setCookie };
+    if (timedOut) throw timeoutError(timedOut);
+    try {
+      const path = buildPath(options.path);
+      const schoolYearKey = await ensureSchoolYear(path);
+      const res = await perform(options, schoolYearKey);
+      if (res.status < 200 || res.status >= 300) throw httpError(res.status, res.text);
+      return { data: parseSuccess(res, options.schema), status: res.status, setCookie: res.setCookie };
+    } catch (err) {
+      if (err instanceof UpstreamError && err.kind === 'timeout') timedOut = err;
+      throw err;
+    }
   };
 
   return {

@@ -3,6 +3,7 @@
 // browser too and get everything they need as props.
 import { createContext, useContext } from 'react';
 import type { Flash, SessionUser } from '../server/session-types.js';
+import type { ShellData } from '../server/shell-context.js';
 
 export interface RequestContextValue {
   /** The session's CSRF token (created on first read, which starts an anonymous session). */
@@ -17,6 +18,8 @@ export interface RequestContextValue {
   /** The session's current LEA and school year (null when none is chosen yet). */
   currentLeaId: number | null;
   schoolYear: string | null;
+  /** The shell's LEA and school-year lists (server/shell-context.ts); null when signed out. */
+  shell?: ShellData | null;
   config: { recaptchaSiteKey?: string; version: string; buildId: string };
 }
 

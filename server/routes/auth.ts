@@ -357,12 +357,15 @@ async function resendVerification(req: Request, res: Response): Promise<void> {
   }
   let sent = false;
   let retryAfter = 0;
+  // Not sent: the API's own 4xx (an unknown or verified account is no gateway failure), else 502/503/504.
+  let failStatus = 502;
   try {
     const result = await apiOf(res).call({ path: '/api/auth/resend-verification', json: { uid }, schema: resendVerificationResponse, auth: 'none' });
     sent = result.sent;
     retryAfter = result.retryAfterSeconds;
   } catch (err) {
     if (!(err instanceof UpstreamError)) throw err;
+    failStatus = statusForUpstream(err);
     req.log.warn({ status: err.status, kind: err.kind, code: err.body?.code }, 'resend verification failed');
     // The API keeps its own 300 s window (429 with retryAfterSeconds): follow it here too.
     retryAfter = err.body?.retryAfterSeconds ?? 0;
@@ -371,7 +374,7 @@ async function resendVerification(req: Request, res: Response): Promise<void> {
   else if (retryAfter > 0) startResendLock(req, uid, retryAfter);
   const lockSeconds = resendLockSeconds(req, uid);
   if (json) {
-    res.status(sent ? 200 : 502).json(
+    res.status(sent ? 200 : failStatus).json(
       sent
         ? { ok: true, message: errorMessages.verificationEmailSent, retryAfterSeconds: lockSeconds }
         : { ok: false, message: errorMessages.resendFailed, retryAfterSeconds: lockSeconds },

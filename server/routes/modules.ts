@@ -1,0 +1,52 @@
+// Every page of the side navigation (lib/routes.ts) that has no screen of its own yet: each
+// exists behind its guard (sign-in, then any one of the route's permissions, else 403 inside
+// the shell), with its breadcrumbs and page header, and says plainly that it is not available
+// in the portal yet. Module roots (/child-search, /admin, ...) go to the first page of the
+// module the user may open.
+//
+// Mounted after every feature router (server/app.ts): a feature that builds one of these pages
+// answers first, and this router is the fallback for the rest.
+import { Router } from 'express';
+import { createElement } from 'react';
+import { moduleLandingPath } from '../../lib/navigation.js';
+import { canAccessRoute, moduleById, modules, routes, type RouteDef } from '../../lib/routes.js';
+import { ModulePendingPage } from '../../views/pages/ModulePendingPage.js';
+import { currentUser, requireSignedIn } from '../auth-session.js';
+import type { AppDeps } from '../deps.js';
+import { accessDenied } from '../errors.js';
+import { renderPage } from '../render.js';
+import { requireRoute } from '../route-guard.js';
+
+/** Detail pages the spec names below a listed page (spec §4: student-list detail pages). */
+const DETAIL_PATHS: Readonly<Record<string, string>> = {
+  'pso.student-list': '/:id',
+};
+
+/** The routes this router answers: the module pages and the account page; not /, not Help. */
+export const pendingRoutes: readonly RouteDef[] = routes.filter((r) => r.module !== null || r.id === 'account');
+
+export function modulesRouter(_deps: AppDeps): Router {
+  const router = Router();
+
+  for (const route of pendingRoutes) {
+    const render = requireRoute(route.id);
+    const paths = [route.path, ...(DETAIL_PATHS[route.id] ? [`${route.path}${DETAIL_PATHS[route.id]}`] : [])];
+    router.get(paths, render, (req, res) => {
+      const moduleLabel = route.module ? moduleById(route.module).menuLabel : null;
+      renderPage(req, res, createElement(ModulePendingPage, { heading: route.menuLabel, moduleLabel }), { title: route.title, layout: 'shell' });
+    });
+  }
+
+  for (const mod of modules) {
+    router.get(mod.path, requireSignedIn, (req, res, next) => {
+      const permissions = currentUser(req)?.permissions ?? [];
+      if (!canAccessRoute(mod, permissions)) return next(accessDenied());
+      const landing = moduleLandingPath(mod.id, permissions);
+      // Module access without any page of it: nothing to show.
+      if (!landing) return next(accessDenied());
+      res.redirect(302, landing);
+    });
+  }
+
+  return router;
+}
