@@ -84,7 +84,7 @@ export default defineConfig({
       MAIL_DIR: e2e.mailDir,
       SEED_DEMO: '1',
       PORTAL_PUBLIC_URL: e2e.baseURL,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'error',
     },
   },
 });

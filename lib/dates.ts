@@ -39,8 +39,23 @@ function partFormatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
+// formatToParts is slow and pages format the same instants (message dates) on every view:
+// remember recent answers (bounded; the oldest is dropped first).
+const partsCache = new Map<string, ZonedParts>();
+const PARTS_CACHE_MAX = 2_000;
+
 /** The wall-clock fields of an instant in a time zone. */
 export function zonedParts(date: Date, timeZone: string): ZonedParts {
+  const key = `${timeZone}|${date.getTime()}`;
+  const hit = partsCache.get(key);
+  if (hit) return { ...hit };
+  const parts = computeZonedParts(date, timeZone);
+  if (partsCache.size >= PARTS_CACHE_MAX) partsCache.delete(partsCache.keys().next().value ?? '');
+  partsCache.set(key, parts);
+  return { ...parts };
+}
+
+function computeZonedParts(date: Date, timeZone: string): ZonedParts {
   const out: Record<string, number> = {};
   for (const part of partFormatter(timeZone).formatToParts(date)) {
     if (part.type !== 'literal') out[part.type] = Number(part.value);

@@ -108,13 +108,17 @@ export interface RenderedWithIslands {
 /** Renders a tree to static HTML, with each island's own server render put in its place. */
 export function renderWithIslands(tree: ReactNode): RenderedWithIslands {
   const collector = new IslandCollector(randomBytes(9).toString('base64url'));
-  let html = renderToStaticMarkup(createElement(IslandCollectorContext.Provider, { value: collector }, tree));
+  const html = renderToStaticMarkup(createElement(IslandCollectorContext.Provider, { value: collector }, tree));
+  const inners = new Map<string, string>();
   for (const entry of collector.entries) {
     const inner = renderToString(createElement(IslandRoot, null, createElement(entry.component, entry.props as never)), {
       identifierPrefix: `${entry.id}-`,
     });
-    const marker = `<template data-island-slot="${collector.marker(entry.id)}"></template>`;
-    html = html.replace(marker, () => inner);
+    inners.set(collector.marker(entry.id), inner);
   }
-  return { html, islands: [...new Set(collector.entries.map((e) => e.name))] };
+  // One pass over the page for all the islands, not one copy of the page per island.
+  const withIslands = inners.size
+    ? html.replace(/<template data-island-slot="([^"]+)"><\/template>/g, (slot, marker: string) => inners.get(marker) ?? slot)
+    : html;
+  return { html: withIslands, islands: [...new Set(collector.entries.map((e) => e.name))] };
 }
