@@ -11,9 +11,11 @@ import {
   lookupList,
   lookupListItem,
   pagedAuditEntries,
+  pagedPeople,
   user,
 } from '../../lib/contract.js';
 import { accountSchemas } from '../routes/account.js';
+import { adminOrgExtraSchemas } from '../routes/admin-org-extra.js';
 import { leaAdminSchemas } from '../routes/lea-admin.js';
 import { listsSchemas } from '../routes/lists.js';
 import { notificationTypesSchemas } from '../routes/notification-types.js';
@@ -361,6 +363,58 @@ export const adminPaths: OpenApiPaths = {
         queryParam('pageSize', { type: 'integer', minimum: 1, maximum: 500, default: 25 }, 'Entries per page.'),
       ],
       responses: { 200: jsonResponse('A page of entries and the total.', pagedAuditEntries), 400: invalid, 401: unauthenticated, 403: denied },
+    },
+  },
+  // ---- people search (person picker) ----------------------------------------------------------
+  '/api/people': {
+    get: {
+      tags: ['People'],
+      summary: 'Search students and staff for the person picker',
+      description: 'Any signed-in user; only people of LEAs the caller can see. Name filters match from the start, ignoring case.',
+      security: bearer,
+      parameters: [
+        queryParam('leaId', intSchema, 'District or charter.'),
+        queryParam('schoolId', intSchema, 'School.'),
+        queryParam('firstName', { type: 'string', maxLength: 200 }, 'First name, from its start.'),
+        queryParam('lastName', { type: 'string', maxLength: 200 }, 'Last name, from its start.'),
+        queryParam('role', { type: 'string', enum: ['Student', 'Staff'] }, 'Students or staff only.'),
+        queryParam('externalIds', { type: 'string' }, 'Comma-separated external ids (at most 100).'),
+        queryParam('pageNumber', { type: 'integer', minimum: 1, default: 1 }, 'Page, from 1.'),
+        queryParam('pageSize', { type: 'integer', minimum: 1, maximum: 100, default: 25 }, 'People per page.'),
+      ],
+      responses: { 200: jsonResponse('A page of people and the total.', pagedPeople), 400: invalid, 401: unauthenticated },
+    },
+  },
+
+  // ---- admin utilities ------------------------------------------------------------------------
+  '/api/emails/test': {
+    post: {
+      tags: ['Email log'],
+      summary: 'Send a test email',
+      description: 'Needs App.roles.manage. The message is recorded in the email log like any other.',
+      security: bearer,
+      requestBody: jsonBody(adminOrgExtraSchemas.testEmailBody),
+      responses: { 202: noContent('Accepted: sent, or written to the mail folder without SMTP.'), 400: invalid, 401: unauthenticated, 403: denied },
+    },
+  },
+  '/api/account/users/{id}/revoke-sessions': {
+    post: {
+      tags: ['Account'],
+      summary: "Revoke every refresh token of a user (ends their sessions at their next refresh)",
+      description: `Needs App.roles.manage. ${audited}`,
+      security: bearer,
+      parameters: [pathParam('id', { type: 'string', format: 'uuid' }, 'The user id.')],
+      responses: { 200: noContent('How many refresh sessions were revoked.'), 400: invalid, 401: unauthenticated, 403: denied, 404: error('No such user.') },
+    },
+  },
+  '/api/event-notification/message/queue-all': {
+    post: {
+      tags: ['Messages'],
+      summary: 'Queue a system message to every active user',
+      description: `Needs App.notification.manage. ${audited}`,
+      security: bearer,
+      requestBody: jsonBody(adminOrgExtraSchemas.queueAllBody),
+      responses: { 200: noContent('How many messages were queued.'), 400: invalid, 401: unauthenticated, 403: denied },
     },
   },
 };
