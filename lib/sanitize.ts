@@ -1,5 +1,5 @@
 // The one HTML policy for text blocks, the same as the agency API applies when a block is
-// saved (api/sanitize.ts): the portal applies it again when a block is rendered, so a block
+// saved (api/sanitize.ts imports it): the portal applies it again when a block is rendered, so a block
 // written to the database by other means, or served by another agency's API, still cannot run
 // script. Formatting, lists, headings, tables and safe links only; no script, style, iframe,
 // images, event handlers, inline styles or javascript:/data: URLs; only USWDS classes; links
