@@ -15,12 +15,12 @@
 // search runs in place and hand-added people become rows posted as hidden name pairs.
 import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type ReactElement } from 'react';
 import { flushSync } from 'react-dom';
+import { peopleResponse } from '../lib/browser-contract.js';
 import { reportServerResponse } from '../lib/client-events.js';
 import { errorMessages, shellText, uiText } from '../lib/messages.js';
 import {
   addManualPerson,
   mergePeople,
-  peopleResponse,
   personSearchParams,
   selectedPeople,
   toggleSelected,

@@ -11,8 +11,7 @@
 // updated successfully' or 'Error updating subscription'. The row's Subscription cell is
 // updated in place.
 import { useEffect, useRef, useState, type FormEvent, type ReactElement } from 'react';
-import { z } from 'zod';
-import { subscription as subscriptionSchema, type Subscription } from '../lib/contract.js';
+import { leaChoiceList, sessionExpiredBody, subscriptionMini, type Subscription } from '../lib/browser-contract.js';
 import { reportServerResponse } from '../lib/client-events.js';
 import { errorMessages, shellText, subscriptionText, uiText } from '../lib/messages.js';
 import {
@@ -182,9 +181,6 @@ export function SubscriptionFields({ idPrefix, subscription: sub, values, leas, 
 
 // ---- the island ---------------------------------------------------------------------------------
 
-const leaList = z.array(z.object({ id: z.number().int(), name: z.string() }));
-const sessionExpired = z.object({ location: z.string().startsWith('/') });
-
 // Every row's island shares one request: the LEAs are the same for all of them.
 let leaRequest: Promise<LeaChoice[]> | null = null;
 
@@ -193,7 +189,7 @@ function loadLeas(): Promise<LeaChoice[]> {
     const response = await apiFetch('/api/leas/users');
     reportServerResponse(response);
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    return leaList.parse(await response.json()).map((l) => ({ id: l.id, name: l.name }));
+    return leaChoiceList.parse(await response.json()).map((l) => ({ id: l.id, name: l.name }));
   })().catch((err: unknown) => {
     leaRequest = null; // try again on the next opening
     throw err;
@@ -206,7 +202,7 @@ async function ensureOk(response: Response): Promise<void> {
   reportServerResponse(response);
   if (response.ok) return;
   if (response.status === 401) {
-    const body = sessionExpired.safeParse(await response.json().catch(() => null));
+    const body = sessionExpiredBody.safeParse(await response.json().catch(() => null));
     if (body.success) window.location.assign(body.data.location);
   }
   throw new Error(`HTTP ${response.status}`);
@@ -279,7 +275,7 @@ export default function SubscriptionDialog(props: SubscriptionDialogProps): Reac
         async () => {
           const response = await apiFetch('/api/event-notification/subscriptions', { method: 'POST', body: JSON.stringify(toSaveRequest(sub, values)) });
           await ensureOk(response);
-          showStatus(subscriptionSchema.parse(await response.json()));
+          showStatus(subscriptionMini.parse(await response.json()));
           manageDialog.current?.close();
         },
         { success: errorMessages.subscriptionUpdated, error: errorMessages.subscriptionError },

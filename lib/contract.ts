@@ -2,6 +2,7 @@
 // responses to these shapes and its contract tests parse them with these schemas; the portal's
 // upstream client parses every response with them. Field names are the spec's.
 import { z } from 'zod';
+import { subscriptionShape } from './browser-contract.js';
 
 // ---- errors ---------------------------------------------------------------------------------
 /** Every API error body: a message, and the field errors when input was refused. */
@@ -181,25 +182,8 @@ export const notificationMessage = z.object({
 });
 export type NotificationMessage = z.infer<typeof notificationMessage>;
 
-export const Frequency = { None: 0, Immediately: 1, Daily: 2, Weekly: 3, Monthly: 4 } as const;
-export const subscription = z.object({
-  eventNotificationSubscriptionId: z.number().int().nullable(),
-  eventNotificationTypeId: z.number().int(),
-  name: z.string(),
-  description: z.string(),
-  isSubscribed: z.boolean(),
-  isEmail: z.boolean(),
-  isInApp: z.boolean(),
-  frequency: z.number().int().min(0).max(4),
-  subscribedLeaIds: z.array(z.number().int()),
-  supportedFrequency: z.array(z.number().int().min(0).max(4)),
-  isSupportsEmail: z.boolean(),
-  isSupportsInApp: z.boolean(),
-  isEventNotificationTypeRequired: z.boolean(),
-  hasLea: z.boolean(),
-  hasSpecificDate: z.boolean(),
-});
-export type Subscription = z.infer<typeof subscription>;
+export { Frequency, type Subscription } from './browser-contract.js';
+export const subscription = z.object(subscriptionShape);
 export const saveSubscriptionRequest = z.object({
   isInApp: z.boolean(),
   isEmail: z.boolean(),
@@ -209,6 +193,7 @@ export const saveSubscriptionRequest = z.object({
   eventNotificationTypeId: z.number().int(),
   subscribedLeaIds: z.array(z.number().int()),
 });
+export type SaveSubscriptionRequest = z.infer<typeof saveSubscriptionRequest>;
 
 // ---- people (the person picker's search, spec §2 Person picker, §3 Person in picker) --------
 /** A student or staff member of an LEA; externalId is the id the picker shows and posts. */

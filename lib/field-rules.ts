@@ -1,9 +1,9 @@
-// The generic field rules of spec §5, each returning its catalogue message or null, and zod
-// field schemas built from them so a page's form schema (used by the server handler and, where
-// an island validates, by the island) says each rule once. Text limits: small 200, medium 600,
-// large 1000; a text field without a size gets 200.
-import { z } from 'zod';
+// The generic field rules of spec §5, each returning its catalogue message or null. Form
+// schemas (lib/validation/fields.ts) and islands use the same rules, so each is said once; this
+// module imports no zod, so an island that uses a rule does not ship zod. Text limits: small
+// 200, medium 600, large 1000; a text field without a size gets 200.
 import { validationMessages as m } from './messages.js';
+import { emailPattern } from './validation/auth-rules.js';
 
 export const TEXT_LENGTH = { small: 200, medium: 600, large: 1000 } as const;
 export type TextSize = keyof typeof TEXT_LENGTH;
@@ -60,7 +60,7 @@ export function zipCodeError(value: string): string | null {
 }
 
 export function emailError(value: string): string | null {
-  return value === '' || z.email().safeParse(value).success ? null : m.validEmail;
+  return value === '' || emailPattern.test(value) ? null : m.validEmail;
 }
 
 export function selectFromListError(value: string, options: readonly string[]): string | null {
@@ -129,34 +129,4 @@ export function dateAfterStartError(start: string, end: string): string | null {
   const e = parseDay(end);
   if (!s || !e) return null;
   return e < s ? m.dateAfterStart : null;
-}
-
-// ---- zod field schemas ----------------------------------------------------------------------
-
-/**
- * A form field's text: the first value when a field is repeated, '' when it is missing or not
- * text (a hostile body cannot smuggle an object or array into a string field), trimmed.
- */
-export const formText = z.unknown().optional().transform((v): string => {
-  const first: unknown = Array.isArray(v) ? v[0] : v;
-  return typeof first === 'string' ? first.trim() : '';
-});
-
-export interface TextFieldOptions {
-  required?: boolean;
-  size?: TextSize;
-  maxLength?: number;
-  rules?: readonly Rule[];
-}
-
-/** A text field: optional required rule, the length limit of its size (default 200), extra rules. */
-export function textField(options: TextFieldOptions = {}) {
-  const limit = options.maxLength ?? TEXT_LENGTH[options.size ?? 'small'];
-  return formText.superRefine((value, ctx) => {
-    const error =
-      (options.required ? requiredError(value) : null) ??
-      (value === '' ? null : maxLengthError(value, limit)) ??
-      (value === '' ? null : (options.rules ?? []).map((r) => r(value)).find((e) => e !== null) ?? null);
-    if (error) ctx.addIssue({ code: 'custom', message: error });
-  });
 }

@@ -2,8 +2,7 @@
 // a search keep their id; people added by hand get negative ids (-1, -2, ...) so they can never
 // collide with a real one. Adding a person whose id is already listed does nothing. A person
 // added by hand needs both a first and a last name.
-import { z } from 'zod';
-import { formText, TEXT_LENGTH } from './field-rules.js';
+import { TEXT_LENGTH } from './field-rules.js';
 import { validationMessages } from './messages.js';
 
 export interface Person {
@@ -78,28 +77,15 @@ export function addManualPerson(list: readonly Person[], firstName: string, last
   return { ok: true, list: [...list, person], person };
 }
 
-// ---- the search endpoint and the no-JavaScript form -----------------------------------------
+// ---- the search query --------------------------------------------------------------------------
 
-const optionalId = z.unknown().optional().transform((v): number | undefined => {
-  const first: unknown = Array.isArray(v) ? v[0] : v;
-  return typeof first === 'string' && /^[1-9]\d{0,8}$/.test(first) ? Number(first) : undefined;
-});
-const nameFilter = formText.transform((v) => v.slice(0, TEXT_LENGTH.small));
-
-/** Query of GET /api/portal/people (and of the picker's plain GET search form). */
-export const personSearchQuery = z.object({
-  leaId: optionalId,
-  schoolId: optionalId,
-  firstName: nameFilter,
-  lastName: nameFilter,
-});
-export type PersonSearchQuery = z.infer<typeof personSearchQuery>;
-
-/** Response of GET /api/portal/people. */
-export const peopleResponse = z.object({
-  people: z.array(z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string() })),
-});
-export type PeopleResponse = z.infer<typeof peopleResponse>;
+/** The picker's search (GET /api/portal/people and the no-JavaScript GET form); parsed by lib/validation/person-picker.ts. */
+export interface PersonSearchQuery {
+  leaId?: number | undefined;
+  schoolId?: number | undefined;
+  firstName: string;
+  lastName: string;
+}
 
 export function personSearchParams(q: PersonSearchQuery): URLSearchParams {
   const params = new URLSearchParams();
@@ -109,30 +95,3 @@ export function personSearchParams(q: PersonSearchQuery): URLSearchParams {
   if (q.lastName) params.set('lastName', q.lastName);
   return params;
 }
-
-/**
- * The picker's selection as posted: `personId` for each ticked person found by search, and the
- * parallel `manualFirstName` / `manualLastName` lists for people added by hand (blank pairs are
- * dropped, incomplete pairs are refused with the field error).
- */
-export const personSelectionBody = z
-  .object({ personId: z.unknown().optional(), manualFirstName: z.unknown().optional(), manualLastName: z.unknown().optional() })
-  .transform((b, ctx) => {
-    const list = (v: unknown): string[] =>
-      (Array.isArray(v) ? v : v === undefined ? [] : [v]).filter((x): x is string => typeof x === 'string');
-    const ids = [...new Set(list(b.personId).filter((x) => /^[1-9]\d{0,8}$/.test(x)).map(Number))];
-    const firsts = list(b.manualFirstName);
-    const lasts = list(b.manualLastName);
-    const manual: { firstName: string; lastName: string }[] = [];
-    for (let i = 0; i < Math.max(firsts.length, lasts.length); i += 1) {
-      const firstName = (firsts[i] ?? '').trim();
-      const lastName = (lasts[i] ?? '').trim();
-      if (firstName === '' && lastName === '') continue;
-      const errors = manualPersonErrors(firstName, lastName);
-      if (errors.firstName) ctx.addIssue({ code: 'custom', path: ['manualFirstName'], message: errors.firstName });
-      if (errors.lastName) ctx.addIssue({ code: 'custom', path: ['manualLastName'], message: errors.lastName });
-      manual.push({ firstName, lastName });
-    }
-    return { personIds: ids, manual };
-  });
-export type PersonSelection = z.infer<typeof personSelectionBody>;

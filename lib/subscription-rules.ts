@@ -5,8 +5,8 @@
 // - Save is disabled while the form is invalid. Valid means: at least one delivery method
 //   (email or in-system) among those the type supports, one of the offered frequencies, and
 //   at least one LEA when the type is per-LEA (hasLea) and not required.
-import { z } from 'zod';
-import { Frequency, type Subscription, saveSubscriptionRequest } from './contract.js';
+import { Frequency, type Subscription } from './browser-contract.js';
+import type { SaveSubscriptionRequest } from './contract.js';
 import { subscriptionText, uiText, validationMessages } from './messages.js';
 
 export type FrequencyValue = (typeof Frequency)[keyof typeof Frequency];
@@ -112,9 +112,9 @@ export function canSaveSubscription(sub: Subscription, values: SubscriptionFormV
 }
 
 /** The POST body for api/event-notification/subscriptions; saving always subscribes (spec §4). */
-export function toSaveRequest(sub: Subscription, values: SubscriptionFormValues): z.infer<typeof saveSubscriptionRequest> {
+export function toSaveRequest(sub: Subscription, values: SubscriptionFormValues): SaveSubscriptionRequest {
   const v = applyLocks(sub, values);
-  return saveSubscriptionRequest.parse({
+  return {
     isInApp: v.isInApp,
     isEmail: v.isEmail,
     frequency: v.frequency,
@@ -122,32 +122,5 @@ export function toSaveRequest(sub: Subscription, values: SubscriptionFormValues)
     eventNotificationSubscriptionId: sub.eventNotificationSubscriptionId,
     eventNotificationTypeId: sub.eventNotificationTypeId,
     subscribedLeaIds: sub.hasLea ? v.subscribedLeaIds : [],
-  });
+  };
 }
-
-const checkbox = z.unknown().optional().transform((v) => {
-  const first: unknown = Array.isArray(v) ? v[0] : v;
-  return first === 'on' || first === 'true' || first === true;
-});
-const intList = z.unknown().optional().transform((v): number[] => {
-  const list: unknown[] = Array.isArray(v) ? v : v === undefined ? [] : [v];
-  return list
-    .filter((x): x is string => typeof x === 'string' && /^\d{1,9}$/.test(x))
-    .map(Number);
-});
-const intValue = z.unknown().optional().transform((v): number => {
-  const first: unknown = Array.isArray(v) ? v[0] : v;
-  return typeof first === 'string' && /^\d{1,2}$/.test(first) ? Number(first) : -1;
-});
-
-/** The subscription form as posted without JavaScript (checkboxes 'on', repeated leaId fields). */
-export const subscriptionFormBody = z
-  .object({ isEmail: checkbox, isInApp: checkbox, frequency: intValue, leaId: intList })
-  .transform(
-    (b): SubscriptionFormValues => ({
-      isEmail: b.isEmail,
-      isInApp: b.isInApp,
-      frequency: b.frequency,
-      subscribedLeaIds: b.leaId,
-    }),
-  );

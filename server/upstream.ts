@@ -9,6 +9,7 @@ import { apiErrorBody, schoolYear, tokenResponse, type ApiErrorBody } from '../l
 import { API_ACCEPT, APP_VERSION, errorMessages } from '../lib/messages.js';
 import { decodeAccessToken, TokenError, userFromClaims } from './jwt.js';
 import type { Logger } from './logger.js';
+import { tokenMark } from './session-types.js';
 import type { NewTokenRecord, RefreshContext, Refresher, TokenManager, TokenRecord } from './token-store.js';
 import { RefreshRejectedError, RefreshTimeoutError } from './token-store.js';
 
@@ -264,7 +265,7 @@ export function buildPath(path: string, query?: Record<string, QueryValue>): str
 
 // ---- responses -----------------------------------------------------------------------------
 
-function parseSuccess<S extends z.ZodType>(res: RawResponse, schema: S | undefined): z.infer<S> {
+function parseSuccess<S extends z.core.$ZodType>(res: RawResponse, schema: S | undefined): z.infer<S> {
   let data: unknown = undefined;
   if (res.text.length > 0) {
     const type = String(res.headers['content-type'] ?? '');
@@ -279,7 +280,8 @@ function parseSuccess<S extends z.ZodType>(res: RawResponse, schema: S | undefin
     }
   }
   if (!schema) return data as z.infer<S>;
-  const parsed = schema.safeParse(data);
+  // z.safeParse, not schema.safeParse: response schemas may be zod/mini ones (lib/browser-contract.ts).
+  const parsed = z.safeParse(schema, data);
   if (!parsed.success) {
     throw new UpstreamError('invalid-response', res.status, null, errorMessages.somethingWentWrong, { cause: parsed.error });
   }
@@ -331,7 +333,7 @@ export function createRefresher(http: UpstreamHttp, drPublicBasic: string, now: 
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export interface ApiCallOptions<S extends z.ZodType = z.ZodUnknown> {
+export interface ApiCallOptions<S extends z.core.$ZodType = z.ZodUnknown> {
   method?: HttpMethod;
   path: string;
   json?: unknown;
@@ -342,7 +344,7 @@ export interface ApiCallOptions<S extends z.ZodType = z.ZodUnknown> {
   auth?: 'user' | 'none' | 'basic';
 }
 
-export interface ApiExchangeOptions<S extends z.ZodType = z.ZodUnknown> extends ApiCallOptions<S> {
+export interface ApiExchangeOptions<S extends z.core.$ZodType = z.ZodUnknown> extends ApiCallOptions<S> {
   /** Use this token record as is (no refresh, no retry): sign-out revokes with what it has. */
   credentials?: TokenRecord;
 }
@@ -354,9 +356,9 @@ export interface ApiExchangeResult<T> {
 }
 
 export interface ApiClient {
-  call<S extends z.ZodType = z.ZodUnknown>(options: ApiCallOptions<S>): Promise<z.infer<S>>;
+  call<S extends z.core.$ZodType = z.ZodUnknown>(options: ApiCallOptions<S>): Promise<z.infer<S>>;
   /** Like call, but also returns the status and Set-Cookie headers (sign-in, revoke). */
-  exchange<S extends z.ZodType = z.ZodUnknown>(options: ApiExchangeOptions<S>): Promise<ApiExchangeResult<z.infer<S>>>;
+  exchange<S extends z.core.$ZodType = z.ZodUnknown>(options: ApiExchangeOptions<S>): Promise<ApiExchangeResult<z.infer<S>>>;
 }
 
 /** What the per-request client needs from the app. */
@@ -411,9 +413,12 @@ export function createApiClient(req: Request, services: UpstreamServices, reques
     if (record.accessToken === lastToken) return;
     lastToken = record.accessToken;
     if (!req.session?.user) return;
+    const mark = tokenMark(record.accessToken);
+    if (req.session.userTokenMark === mark) return;
     try {
       const next = userFromClaims(decodeAccessToken(record.accessToken), record.leaId);
       if (JSON.stringify(next) !== JSON.stringify(req.session.user)) req.session.user = next;
+      req.session.userTokenMark = mark;
     } catch (err) {
       if (!(err instanceof TokenError)) throw err;
     }
@@ -434,7 +439,7 @@ export function createApiClient(req: Request, services: UpstreamServices, reques
     return record;
   };
 
-  const send = (options: ApiExchangeOptions<z.ZodType>, record: TokenRecord | null, schoolYearKey: string | undefined): Promise<RawResponse> => {
+  const send = (options: ApiExchangeOptions<z.core.$ZodType>, record: TokenRecord | null, schoolYearKey: string | undefined): Promise<RawResponse> => {
     const path = buildPath(options.path, options.query);
     const bodyKind = options.form ? 'form' : options.json !== undefined ? 'json' : 'none';
     const method = options.method ?? (bodyKind === 'none' ? 'GET' : 'POST');
@@ -455,7 +460,7 @@ export function createApiClient(req: Request, services: UpstreamServices, reques
   };
 
   /** The exchange itself: token (refreshed ahead), request, one refresh + one retry on a 401. */
-  const perform = async (options: ApiExchangeOptions<z.ZodType>, schoolYearKey: string | undefined): Promise<RawResponse> => {
+  const perform = async (options: ApiExchangeOptions<z.core.$ZodType>, schoolYearKey: string | undefined): Promise<RawResponse> => {
     const auth = options.auth ?? 'user';
     const useToken = auth === 'user' && !isDrPublicPath(options.path) && (options.credentials !== undefined || signedIn());
     let record = useToken ? (options.credentials ?? (await currentRecord())) : null;
@@ -508,7 +513,7 @@ export function createApiClient(req: Request, services: UpstreamServices, reques
   // fail at once, so a page waits for one timeout at most, however many calls it makes in turn.
   let timedOut: UpstreamError | null = null;
 
-  const exchange = async <S extends z.ZodType>(options: ApiExchangeOptions<S>): Promise<ApiExchangeResult<z.infer<S>>> => {
+  const exchange = async <S extends z.core.$ZodType>(options: ApiExchangeOptions<S>): Promise<ApiExchangeResult<z.infer<S>>> => {
     if (timedOut) throw timeoutError(timedOut);
     try {
       const path = buildPath(options.path);
@@ -524,7 +529,7 @@ export function createApiClient(req: Request, services: UpstreamServices, reques
 
   return {
     exchange,
-    async call<S extends z.ZodType>(options: ApiCallOptions<S>): Promise<z.infer<S>> {
+    async call<S extends z.core.$ZodType>(options: ApiCallOptions<S>): Promise<z.infer<S>> {
       return (await exchange(options)).data;
     },
   };

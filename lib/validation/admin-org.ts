@@ -12,17 +12,16 @@ import {
   dateAfterStartError,
   dateFormatError,
   emailError,
-  formText,
   maxValueError,
   minValueError,
   parseDay,
   patternError,
   requiredError,
   selectFromListError,
-  textField,
   zipCodeError,
   type Rule,
 } from '../field-rules.js';
+import { formText, textField } from './fields.js';
 import { validateForm, type FieldError, type FormResult } from './auth.js';
 
 export { validateForm, type FieldError, type FormResult };

@@ -5,7 +5,8 @@
 // offered by `unknownChoices`, since only the server knows them.
 import { z } from 'zod';
 import { validationMessages as m } from '../messages.js';
-import { emailError, formText, lettersOnlyError, patternError, textField } from '../field-rules.js';
+import { emailError, lettersOnlyError, patternError } from '../field-rules.js';
+import { formText, textField } from './fields.js';
 import { passwordRequirements } from '../password-policy.js';
 import type { FieldError } from './auth.js';
 

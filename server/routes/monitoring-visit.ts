@@ -13,7 +13,8 @@ import { createElement } from 'react';
 import { pagedPeople, pagedSchools } from '../../lib/contract.js';
 import { monitoringText, navText, shellText } from '../../lib/messages.js';
 import { hasAnyPermission } from '../../lib/permissions.js';
-import { mergePeople, personSearchQuery, personSelectionBody, toPerson, type PersonSearchQuery } from '../../lib/person-picker.js';
+import { mergePeople, toPerson, type PersonSearchQuery } from '../../lib/person-picker.js';
+import { personSearchQuery, personSelectionBody } from '../../lib/validation/person-picker.js';
 import type { SummaryError } from '../../views/components/form/ErrorSummary.js';
 import {
   MonitoringVisitPage,

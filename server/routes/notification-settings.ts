@@ -13,11 +13,11 @@ import { errorMessages, subscriptionText, uiText } from '../../lib/messages.js';
 import { breadcrumbsFor } from '../../lib/navigation.js';
 import {
   initialSubscriptionValues,
-  subscriptionFormBody,
   toSaveRequest,
   validateSubscription,
   type SubscriptionFormValues,
 } from '../../lib/subscription-rules.js';
+import { subscriptionFormBody } from '../../lib/validation/subscription.js';
 import { clampPage, paginate, parseTableQuery } from '../../lib/table-query.js';
 import { canUnsubscribe, offersLeas, type LeaChoices } from '../../islands/SubscriptionDialog.island.js';
 import { ConfirmPage } from '../../views/components/ConfirmDialog.js';

@@ -4,7 +4,7 @@
 // Remove buttons, and an accessibility check.
 import { expect, test, type Page } from '@playwright/test';
 import { monitoringText, navText, shellText, uiText, validationMessages } from '../../lib/messages.js';
-import { peopleResponse } from '../../lib/person-picker.js';
+import { peopleResponse } from '../../lib/browser-contract.js';
 import { expectNoAxeViolations } from './helpers/axe.js';
 import { demoUsers, signIn } from './helpers/auth.js';
 import { javaScriptEnabled, waitForIslands } from './helpers/islands.js';

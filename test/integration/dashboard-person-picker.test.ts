@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { pagedPeople, type PersonRecord } from '../../lib/contract.js';
 import { monitoringText, navText, shellText, uiText, validationMessages } from '../../lib/messages.js';
-import { peopleResponse } from '../../lib/person-picker.js';
+import { peopleResponse } from '../../lib/browser-contract.js';
 import { accessToken } from './api-auth-helpers.js';
 import { decoded, demoEmails, postForm, signedInAgent, textOf, titleOf, type Agent, withPortal } from './dashboard-helpers.js';
 

@@ -4,7 +4,6 @@ import {
   dateFormatError,
   DEFAULT_TEXT_LENGTH,
   emailError,
-  formText,
   lettersOnlyError,
   maxDateError,
   maxLengthError,
@@ -18,9 +17,9 @@ import {
   requiredError,
   selectFromListError,
   TEXT_LENGTH,
-  textField,
   zipCodeError,
 } from '../../lib/field-rules.js';
+import { formText, textField } from '../../lib/validation/fields.js';
 
 describe('generic field rules (spec §5)', () => {
   it('requires a value', () => {

@@ -5,13 +5,12 @@ import {
   mergePeople,
   nextManualId,
   personSearchParams,
-  personSearchQuery,
-  personSelectionBody,
   removePerson,
   selectedPeople,
   toggleSelected,
   toPerson,
 } from '../../lib/person-picker.js';
+import { personSearchQuery, personSelectionBody } from '../../lib/validation/person-picker.js';
 
 const ann = toPerson({ id: 10, firstName: 'Ann', lastName: 'Lee' });
 const bob = toPerson({ id: 11, firstName: 'Bob', lastName: 'Ray' });

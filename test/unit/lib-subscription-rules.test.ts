@@ -4,12 +4,12 @@ import {
   canSaveSubscription,
   frequencyOptions,
   initialSubscriptionValues,
-  subscriptionFormBody,
   subscriptionLabel,
   subscriptionLocks,
   toSaveRequest,
   validateSubscription,
 } from '../../lib/subscription-rules.js';
+import { subscriptionFormBody } from '../../lib/validation/subscription.js';
 
 const sub = (over: Partial<Subscription> = {}): Subscription => ({
   eventNotificationSubscriptionId: 5,
