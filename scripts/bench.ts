@@ -46,6 +46,11 @@ const USER = 'state.admin@demo.example';
 const PASSWORD = 'Demo-Password-1!';
 const API_CALL = '/api/event-notification/subscriptions/user';
 const MAX_PAGES = 80;
+/** BENCH_PROFILE_DIR: the API and the portal write V8 CPU profiles there (`--cpu-prof`) when they stop. */
+const PROFILE_DIR = process.env.BENCH_PROFILE_DIR ? path.resolve(process.env.BENCH_PROFILE_DIR) : null;
+/** BENCH_ONLY=dashboard,api: run only these load targets (limit, login, dashboard, settings, api); the budgets still apply. */
+const ONLY = new Set((process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+const runs = (target: string): boolean => ONLY.size === 0 || ONLY.has(target);
 /** `npm run bench -- --sizes-only`: page weights and their budgets, no load runs. */
 const SIZES_ONLY = process.argv.includes('--sizes-only');
 
@@ -72,9 +77,10 @@ const children: ChildProcess[] = [];
 
 function startNode(name: string, args: string[], env: Record<string, string>): ChildProcess {
   const log = createWriteStream(path.join(RESULTS, `${name}.log`));
-  const child = spawn(process.execPath, args, {
+  const profile = PROFILE_DIR && name !== 'bare' ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, `--cpu-prof-name=${name}-\${pid}.cpuprofile`] : [];
+  const child = spawn(process.execPath, [...profile, ...args], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), ...env },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.pipe(log);
@@ -277,13 +283,36 @@ interface LoadFigure {
   p99: number;
   non2xx: number;
   errors: number;
+  /** CPU time (user + system) the portal and the API spent per answered request; steadier than latency on a busy machine. */
+  portalCpuMsPerRequest: number | null;
+  apiCpuMsPerRequest: number | null;
   ratioToLimit: number;
 }
 
+/** CPU seconds a child process has used so far (Linux /proc), or null elsewhere. */
+function cpuSeconds(child: ChildProcess | undefined): number | null {
+  if (!child?.pid) return null;
+  try {
+    const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    // After the command name: utime and stime are fields 14 and 15 of stat, i.e. 11 and 12 here.
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** The portal and API processes, for CPU accounting of the load runs. */
+const measured: { portal?: ChildProcess; api?: ChildProcess } = {};
+
 async function load(name: string, url: string, headers: Record<string, string>): Promise<Omit<LoadFigure, 'ratioToLimit'>> {
   if (WARMUP > 0) await autocannon({ url, duration: WARMUP, connections: CONNECTIONS, headers });
+  const before = { portal: cpuSeconds(measured.portal), api: cpuSeconds(measured.api) };
   const r = await autocannon({ url, duration: DURATION, connections: CONNECTIONS, headers });
+  const perRequest = (start: number | null, end: number | null): number | null =>
+    start === null || end === null || r.requests.total === 0 ? null : Math.round(((end - start) * 1000 * 100) / r.requests.total) / 100;
   return {
+    portalCpuMsPerRequest: perRequest(before.portal, cpuSeconds(measured.portal)),
+    apiCpuMsPerRequest: perRequest(before.api, cpuSeconds(measured.api)),
     name,
     url: new URL(url).pathname,
     requestsPerSecond: Math.round(r.requests.average),
@@ -361,6 +390,8 @@ async function main(): Promise<number> {
   });
   const base = `http://127.0.0.1:${portalPort}`;
   await waitFor(`${base}/readyz`, portal, 'portal');
+  measured.portal = portal;
+  measured.api = api;
 
   const cookie = await signIn(base);
   const signedIn = { ...FORWARDED, cookie, accept: 'text/html' };
@@ -377,24 +408,24 @@ async function main(): Promise<number> {
 
   const pages = await crawl(base, cookie);
 
-  const runs: Omit<LoadFigure, 'ratioToLimit'>[] = [];
+  const loadRuns: Omit<LoadFigure, 'ratioToLimit'>[] = [];
   if (!SIZES_ONLY) {
     const bare = startBareServer(barePort, htmlFile);
     await waitFor(`http://127.0.0.1:${barePort}/`, bare, 'bare');
     console.log(`bench: ${DURATION} s, ${CONNECTIONS} connections, after ${WARMUP} s of warm-up; Node ${process.version}, ${os.cpus().length} CPU(s), load average ${os.loadavg()[0]!.toFixed(1)}; API on ${usePostgres ? 'PostgreSQL' : 'PGlite'}`);
-    runs.push(await load('limit: bare node:http, dashboard bytes', `http://127.0.0.1:${barePort}/`, {}));
-    runs.push(await load('signed out: /auth/login', `${base}/auth/login`, { ...FORWARDED, accept: 'text/html' }));
-    runs.push(await load('signed in: / (dashboard)', `${base}/`, signedIn));
-    runs.push(await load('signed in: /notification-settings', `${base}/notification-settings`, signedIn));
-    runs.push(await load(`signed in: ${API_CALL}`, base + API_CALL, { ...FORWARDED, cookie, accept: 'application/json' }));
+    if (runs('limit')) loadRuns.push(await load('limit: bare node:http, dashboard bytes', `http://127.0.0.1:${barePort}/`, {}));
+    if (runs('login')) loadRuns.push(await load('signed out: /auth/login', `${base}/auth/login`, { ...FORWARDED, accept: 'text/html' }));
+    if (runs('dashboard')) loadRuns.push(await load('signed in: / (dashboard)', `${base}/`, signedIn));
+    if (runs('settings')) loadRuns.push(await load('signed in: /notification-settings', `${base}/notification-settings`, signedIn));
+    if (runs('api')) loadRuns.push(await load(`signed in: ${API_CALL}`, base + API_CALL, { ...FORWARDED, cookie, accept: 'application/json' }));
   }
-  const limit = runs[0]?.requestsPerSecond ?? 0;
-  const figures: LoadFigure[] = runs.map((r) => ({ ...r, ratioToLimit: limit ? Math.round((r.requestsPerSecond / limit) * 1000) / 1000 : 0 }));
+  const limit = loadRuns.find((r) => r.name.startsWith('limit'))?.requestsPerSecond ?? 0;
+  const figures: LoadFigure[] = loadRuns.map((r) => ({ ...r, ratioToLimit: limit ? Math.round((r.requestsPerSecond / limit) * 1000) / 1000 : 0 }));
 
   console.log('');
-  if (figures.length) console.log(`${pad('target', 58)} ${pad('req/s', 8, true)} ${pad('p50 ms', 7, true)} ${pad('p99 ms', 7, true)} ${pad('of limit', 9, true)} ${pad('non-2xx', 8, true)}`);
+  if (figures.length) console.log(`${pad('target', 58)} ${pad('req/s', 8, true)} ${pad('p50 ms', 7, true)} ${pad('p99 ms', 7, true)} ${pad('of limit', 9, true)} ${pad('non-2xx', 8, true)} ${pad('portal CPU ms/req', 18, true)} ${pad('API CPU ms/req', 15, true)}`);
   for (const f of figures) {
-    console.log(`${pad(f.name, 58)} ${pad(f.requestsPerSecond, 8, true)} ${pad(f.p50, 7, true)} ${pad(f.p99, 7, true)} ${pad(`${(f.ratioToLimit * 100).toFixed(1)}%`, 9, true)} ${pad(f.non2xx + f.errors, 8, true)}`);
+    console.log(`${pad(f.name, 58)} ${pad(f.requestsPerSecond, 8, true)} ${pad(f.p50, 7, true)} ${pad(f.p99, 7, true)} ${pad(`${(f.ratioToLimit * 100).toFixed(1)}%`, 9, true)} ${pad(f.non2xx + f.errors, 8, true)} ${pad(f.portalCpuMsPerRequest ?? '-', 18, true)} ${pad(f.apiCpuMsPerRequest ?? '-', 15, true)}`);
   }
 
   console.log('');
