@@ -8,7 +8,7 @@ import { PUBLIC_DR_ROLE } from '../lib/permissions.js';
 import { loginUrl, wantsJson } from './errors.js';
 import { decodeAccessToken, TokenError, userFromClaims } from './jwt.js';
 import { destroySession, regenerateSession, saveSession, sessionCookieName, sessionCookieOptions } from './session.js';
-import type { SessionUser } from './session-types.js';
+import { tokenMark, type SessionUser } from './session-types.js';
 import type { TokenRecord } from './token-store.js';
 import { mergeCookies, UpstreamError } from './upstream.js';
 
@@ -91,6 +91,7 @@ export async function signIn(req: Request, res: Response, credentials: SignInCre
   // A new session id at sign-in: an id planted before sign-in (session fixation) is worthless.
   await regenerateSession(req);
   req.session.user = user;
+  req.session.userTokenMark = tokenMark(token.accessToken);
   req.session.currentLeaId = token.leaId;
   req.session.signedInAt = Date.now();
   await tokens.save(req.sessionID, {

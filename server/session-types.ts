@@ -30,4 +30,14 @@ export interface PortalSessionData {
   flash?: Flash[];
   /** When the user signed in (ms since epoch). */
   signedInAt?: number;
+  /**
+   * The last characters (part of the signature) of the access token `user` was read from, so a
+   * request whose token has not changed skips decoding it again. Not a credential on its own.
+   */
+  userTokenMark?: string;
+}
+
+/** The part of an access token kept in the session to tell whether `user` came from it. */
+export function tokenMark(accessToken: string): string {
+  return accessToken.slice(-16);
 }

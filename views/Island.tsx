@@ -18,6 +18,8 @@ interface IslandEntry {
   name: string;
   component: ComponentType<never>;
   props: object;
+  /** The props as written to the page (serialiseProps). */
+  json: string;
 }
 
 class IslandCollector {
@@ -25,11 +27,11 @@ class IslandCollector {
   private readonly counts = new Map<string, number>();
   constructor(readonly token: string) {}
 
-  add(name: string, component: ComponentType<never>, props: object): string {
+  add(name: string, component: ComponentType<never>, props: object, json: string): string {
     const n = (this.counts.get(name) ?? 0) + 1;
     this.counts.set(name, n);
     const id = `${name}-${n}`;
-    this.entries.push({ id, name, component, props });
+    this.entries.push({ id, name, component, props, json });
     return id;
   }
 
@@ -88,13 +90,14 @@ export function Island<P extends object>({ name, component, props }: IslandProps
   if (!collector) throw new Error('<Island> must be rendered through renderPage / renderWithIslands');
   if (!ISLAND_NAME.test(name)) throw new Error(`Invalid island name "${name}"`);
   assertSerialisable(props);
-  const id = collector.add(name, component as ComponentType<never>, props);
+  const json = serialiseProps(props);
+  const id = collector.add(name, component as ComponentType<never>, props, json);
   return (
     <>
       <div data-island={name} data-island-id={id} data-island-status="identified">
         <template data-island-slot={collector.marker(id)} />
       </div>
-      <script type="application/json" data-island-props={id} dangerouslySetInnerHTML={{ __html: serialiseProps(props) }} />
+      <script type="application/json" data-island-props={id} dangerouslySetInnerHTML={{ __html: json }} />
     </>
   );
 }
@@ -105,17 +108,38 @@ export interface RenderedWithIslands {
   islands: string[];
 }
 
+// An island's server HTML is a function of its name, id (the useId prefix) and props alone: the
+// browser rebuilds it from exactly those when it hydrates. The shell's islands come back with
+// the same props on every page a user opens, so their HTML is kept (bounded, least recently
+// used first out) instead of being rendered again each time.
+const ISLAND_HTML_MAX_ENTRIES = 2_000;
+const ISLAND_HTML_MAX_KEY = 8_192;
+const islandHtml = new Map<string, string>();
+
+function renderIsland(entry: IslandEntry): string {
+  const key = `${entry.name}\u0000${entry.id}\u0000${entry.json}`;
+  const hit = islandHtml.get(key);
+  if (hit !== undefined) {
+    islandHtml.delete(key);
+    islandHtml.set(key, hit);
+    return hit;
+  }
+  const html = renderToString(createElement(IslandRoot, null, createElement(entry.component, entry.props as never)), {
+    identifierPrefix: `${entry.id}-`,
+  });
+  if (key.length <= ISLAND_HTML_MAX_KEY) {
+    if (islandHtml.size >= ISLAND_HTML_MAX_ENTRIES) islandHtml.delete(islandHtml.keys().next().value ?? '');
+    islandHtml.set(key, html);
+  }
+  return html;
+}
+
 /** Renders a tree to static HTML, with each island's own server render put in its place. */
 export function renderWithIslands(tree: ReactNode): RenderedWithIslands {
   const collector = new IslandCollector(randomBytes(9).toString('base64url'));
   const html = renderToStaticMarkup(createElement(IslandCollectorContext.Provider, { value: collector }, tree));
   const inners = new Map<string, string>();
-  for (const entry of collector.entries) {
-    const inner = renderToString(createElement(IslandRoot, null, createElement(entry.component, entry.props as never)), {
-      identifierPrefix: `${entry.id}-`,
-    });
-    inners.set(collector.marker(entry.id), inner);
-  }
+  for (const entry of collector.entries) inners.set(collector.marker(entry.id), renderIsland(entry));
   // One pass over the page for all the islands, not one copy of the page per island.
   const withIslands = inners.size
     ? html.replace(/<template data-island-slot="([^"]+)"><\/template>/g, (slot, marker: string) => inners.get(marker) ?? slot)

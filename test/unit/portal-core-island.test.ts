@@ -68,6 +68,26 @@ describe('Island and renderWithIslands', () => {
     expect(html).toMatch(/ id="[^"]*Greeting-2-[^"]*"/);
   });
 
+
+  it('reuses an island\'s HTML only for the same name, id and props', () => {
+    let renders = 0;
+    function Counted({ text }: { text: string }): ReactElement {
+      renders += 1;
+      return createElement('p', { id: useId() }, text);
+    }
+    const page = (...texts: string[]) =>
+      renderWithIslands(createElement(Fragment, null, ...texts.map((text) => island({ name: 'Counted', component: Counted, props: { text } })))).html;
+    const first = page('one', 'two');
+    expect(renders).toBe(2);
+    // Same props at the same place: the kept HTML, identical to a fresh render.
+    expect(page('one', 'two')).toBe(first);
+    expect(renders).toBe(2);
+    // Other props, or the same props at another place (another useId prefix): rendered again.
+    const swapped = page('two', 'one');
+    expect(renders).toBe(4);
+    expect(/<p id="([^"]+)">two<\/p>/.exec(swapped)?.[1]).toContain('Counted-1-');
+    expect(/<p id="([^"]+)">one<\/p>/.exec(swapped)?.[1]).toContain('Counted-2-');
+  });
   it('refuses a name that is not a file name', () => {
     expect(() => renderWithIslands(island({ name: 'bad-name', component: Greeting, props: { name: '', note: '' } }))).toThrow(
       /Invalid island name/,
