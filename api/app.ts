@@ -21,6 +21,7 @@ import { leaAdminRouter } from './routes/lea-admin.js';
 import { auditRouter } from './routes/audit.js';
 import { peopleRouter } from './routes/people.js';
 import { adminOrgExtraRouter } from './routes/admin-org-extra.js';
+import { monitoringRouter } from './routes/monitoring.js';
 
 export function createApiApp(ctx: ApiContext): Express {
   const app = express();
@@ -53,6 +54,8 @@ export function createApiApp(ctx: ApiContext): Express {
   // The person picker's search.
   app.use(peopleRouter(ctx));
   app.use(adminOrgExtraRouter(ctx));
+  // Monitoring: the visit details of an Integrated Monitoring Review.
+  app.use(monitoringRouter(ctx));
 
   app.use((_req, _res, next) => next(notFound('No such endpoint.')));
   app.use(errorHandler(ctx.log));

@@ -212,6 +212,29 @@ export const personRecord = z.object({
 export type PersonRecord = z.infer<typeof personRecord>;
 export const pagedPeople = z.object({ items: z.array(personRecord), totalCount: z.number().int() });
 
+// ---- monitoring visit details (the Integrated Monitoring Review's "Visit details" step) -------
+/** The most student files one visit may review. */
+export const VISIT_MAX_STUDENT_FILES = 500;
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a day as yyyy-MM-dd.');
+const clock24 = z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, 'Must be a time as HH:mm on a 24-hour clock.');
+/** PUT /api/monitoring/visit: the visit of the CurrentLeaId LEA in the activeschoolyear year. */
+export const saveMonitoringVisitRequest = z.object({
+  visitDate: isoDay,
+  startTime: clock24,
+  endTime: clock24,
+  studentFileCount: z.number().int().min(1).max(VISIT_MAX_STUDENT_FILES),
+});
+export type SaveMonitoringVisitRequest = z.infer<typeof saveMonitoringVisitRequest>;
+export const monitoringVisit = saveMonitoringVisitRequest.extend({
+  leaId: z.number().int(),
+  schoolYear: z.string(),
+  updatedAt: z.string(),
+  updatedBy: z.string(),
+});
+export type MonitoringVisit = z.infer<typeof monitoringVisit>;
+/** GET /api/monitoring/visit: null until the details are first saved. */
+export const monitoringVisitResponse = z.object({ visit: monitoringVisit.nullable() });
+
 export const emailLogEntry = z.object({
   id: z.number().int(),
   to: z.string(),

@@ -112,3 +112,16 @@ export function formatShortDate(value: Date | string | null | undefined, timeZon
   const d = toDate(value);
   return d ? format(localDay(zonedParts(d, timeZone)), SHORT_DATE) : '';
 }
+
+// Calendar days ('2026-03-03') and wall-clock times ('15:05') carry no zone: they are shown as
+// they are, through the same formats, by reading them as UTC instants and showing them in UTC.
+
+/** 'Tuesday, 3rd March 2026' for a 'yyyy-MM-dd' day; '' when it is not one. */
+export function formatDay(day: string): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(day) ? formatLongDate(`${day}T12:00:00Z`, 'UTC') : '';
+}
+
+/** '3:05 PM' for a 24-hour 'HH:mm' time; '' when it is not one. */
+export function formatClockTime(time: string): string {
+  return /^(?:[01]\d|2[0-3]):[0-5]\d$/.test(time) ? formatTime(`2001-01-15T${time}:00Z`, 'UTC') : '';
+}

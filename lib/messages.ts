@@ -344,6 +344,25 @@ export const monitoringText = {
   searchUnavailable: 'The people search is unavailable right now. Please try again in a moment.',
 } as const;
 
+// The "Visit details" step of the Integrated Monitoring Review (/monitoring/visit). Not named by
+// the spec beyond its generic field errors (§5).
+export const visitDetailsText = {
+  step: 'Visit details',
+  intro: 'When the review team visits, and how many student files it will review. Every field is required.',
+  visitDate: 'Visit date',
+  startTime: 'Start time',
+  endTime: 'End time',
+  studentFileCount: 'Number of student files to review',
+  studentFileCountHint: (max: number) => `Digits only, from 1 to ${max}`,
+  save: 'Save visit details',
+  saved: 'Visit details saved',
+  endTimeAfterStart: 'End time must be after the start time',
+  notSavedYet: 'No visit details have been saved for this district and school year yet.',
+  viewOnly: 'Changing the visit details needs the permission to start visits.',
+  chooseLea: 'Choose a district or charter in the top bar to see its visit details.',
+  lastUpdated: (name: string, when: string) => `Last updated by ${name} on ${when}`,
+} as const;
+
 // The page frame and the error pages (portal-core). Not named by the spec unless noted.
 export const coreText = {
   skipToMain: 'Skip to main content',

@@ -10,6 +10,8 @@ import {
   leaContact,
   lookupList,
   lookupListItem,
+  monitoringVisit,
+  monitoringVisitResponse,
   pagedAuditEntries,
   pagedPeople,
   user,
@@ -18,6 +20,7 @@ import { accountSchemas } from '../routes/account.js';
 import { adminOrgExtraSchemas } from '../routes/admin-org-extra.js';
 import { leaAdminSchemas } from '../routes/lea-admin.js';
 import { listsSchemas } from '../routes/lists.js';
+import { monitoringSchemas } from '../routes/monitoring.js';
 import { notificationTypesSchemas } from '../routes/notification-types.js';
 import { schoolYearsSchemas } from '../routes/school-years.js';
 
@@ -52,6 +55,11 @@ const listManagers = `Needs App.listmanager.manage. ${audited}`;
 const typeManagers = `Needs App.notification.manage. ${audited}`;
 const leaManagers = `Needs App.leas.manage; an LEA the caller cannot see answers 404. ${audited}`;
 
+const visitScope = 'One visit per LEA and school year: the LEA of the CurrentLeaId header (one the caller can see) and the year of the activeschoolyear header.';
+const visitHeaders = [
+  { name: 'CurrentLeaId', in: 'header', required: true, schema: intSchema, description: 'The LEA of the visit.' },
+  { name: 'activeschoolyear', in: 'header', required: true, schema: { type: 'string', pattern: '^[0-9]{4}-[0-9]{4}$' }, description: 'The school year of the visit.' },
+];
 const listPath = id('The list id.');
 const itemPath = [listPath, pathParam('itemId', intSchema, 'The item id.')];
 const leaPath = id('The LEA id.');
@@ -383,6 +391,39 @@ export const adminPaths: OpenApiPaths = {
         queryParam('pageSize', { type: 'integer', minimum: 1, maximum: 100, default: 25 }, 'People per page.'),
       ],
       responses: { 200: jsonResponse('A page of people and the total.', pagedPeople), 400: invalid, 401: unauthenticated },
+    },
+  },
+
+  // ---- monitoring -----------------------------------------------------------------------------
+  '/api/monitoring/visit': {
+    get: {
+      tags: ['Monitoring'],
+      summary: 'The visit details of the Integrated Monitoring Review of the current LEA and school year',
+      description: `Needs Monitoring.visit.view or Monitoring.visit.init. ${visitScope}`,
+      security: bearer,
+      parameters: visitHeaders,
+      responses: {
+        200: jsonResponse('The visit, or null until its details are first saved.', monitoringVisitResponse),
+        400: error('No CurrentLeaId or activeschoolyear header, or a school year that does not exist.'),
+        401: unauthenticated,
+        403: denied,
+        404: error('The CurrentLeaId LEA does not exist or the caller cannot see it.'),
+      },
+    },
+    put: {
+      tags: ['Monitoring'],
+      summary: 'Save the visit details of the current LEA and school year',
+      description: `Needs Monitoring.visit.init. Creates the visit or replaces its details. The day must be a real one and the end time after the start time. ${visitScope} ${audited}`,
+      security: bearer,
+      parameters: visitHeaders,
+      requestBody: jsonBody(monitoringSchemas.saveBody),
+      responses: {
+        200: jsonResponse('Saved.', monitoringVisit),
+        400: invalid,
+        401: unauthenticated,
+        403: denied,
+        404: error('The CurrentLeaId LEA does not exist or the caller cannot see it.'),
+      },
     },
   },
 

@@ -6,15 +6,21 @@
 //   POST /monitoring/visit/people               save the picker's selection (ticked people by id,
 //                                               people added by hand by first and last name)
 //   POST /monitoring/visit/people/:id/remove    take one person off the selection
+//   POST /monitoring/visit/details              save the visit details (Monitoring.visit.init) to
+//                                               the agency API (PUT /api/monitoring/visit, for the
+//                                               selected LEA and school year)
 // The selection lives in the session. People found by search keep their external id; people
 // added by hand get negative ids; an id already selected is not added twice.
 import { Router, type Request, type Response } from 'express';
 import { createElement } from 'react';
-import { pagedPeople, pagedSchools } from '../../lib/contract.js';
-import { monitoringText, navText, shellText } from '../../lib/messages.js';
+import { monitoringVisit, monitoringVisitResponse, pagedPeople, pagedSchools } from '../../lib/contract.js';
+import { formatClockTime, formatDateTime, formatDay } from '../../lib/dates.js';
+import { monitoringText, navText, shellText, visitDetailsText } from '../../lib/messages.js';
 import { hasAnyPermission } from '../../lib/permissions.js';
 import { mergePeople, toPerson, type PersonSearchQuery } from '../../lib/person-picker.js';
+import type { FieldError } from '../../lib/validation/admin-org.js';
 import { personSearchQuery, personSelectionBody } from '../../lib/validation/person-picker.js';
+import { validateVisitDetails, visitDetailsBody, visitDetailsFields, visitDetailsValues, type VisitDetailsForm } from '../../lib/validation/visit-details.js';
 import type { SummaryError } from '../../views/components/form/ErrorSummary.js';
 import {
   MonitoringVisitPage,
@@ -24,6 +30,7 @@ import {
   type MonitoringVisitPageProps,
   type SelectedPerson,
 } from '../../views/pages/MonitoringVisitPage.js';
+import { VISIT_DETAILS_PATH, type VisitDetailsSectionProps } from '../../views/pages/VisitDetailsSection.js';
 import { currentUser } from '../auth-session.js';
 import type { AppDeps } from '../deps.js';
 import { notFound } from '../errors.js';
@@ -32,6 +39,7 @@ import { renderPage } from '../render.js';
 import { requirePermissions } from '../route-guard.js';
 import { loadShellLists } from '../shell-context.js';
 import { SessionExpiredError, UpstreamError } from '../upstream.js';
+import { refusedFields } from './admin/admin-org-shared.js';
 
 declare module 'express-session' {
   interface SessionData {
@@ -42,6 +50,7 @@ declare module 'express-session' {
 
 export const VISIT_VIEW = 'Monitoring.visit.view';
 export const VISIT_SELECT = 'Monitoring.visit.selectvisitstudents';
+export const VISIT_INIT = 'Monitoring.visit.init';
 /** Results of one search; the picker is for choosing a few people, not browsing everyone. */
 export const SEARCH_LIMIT = 100;
 /** People kept in one selection (the session must stay small). */
@@ -87,6 +96,41 @@ async function resolveIds(res: Response, ids: readonly number[]): Promise<FoundP
 interface RenderOptions {
   status?: number;
   errors?: SummaryError[];
+  /** A refused "Visit details" form: what was typed and why it was refused. */
+  details?: { values: VisitDetailsForm; errors: FieldError[] };
+}
+
+/**
+ * The "Visit details" step: the saved visit of the selected LEA and school year, as a form for
+ * users who may start visits and read-only for those who may view them; null for neither.
+ */
+async function loadDetails(req: Request, res: Response, permissions: readonly string[], refused: RenderOptions['details']): Promise<VisitDetailsSectionProps | null> {
+  const canEdit = hasAnyPermission(permissions, [VISIT_INIT]);
+  if (!canEdit && !hasAnyPermission(permissions, [VISIT_VIEW])) return null;
+  const mode = canEdit ? 'edit' : 'view';
+  const empty = { mode, values: visitDetailsValues(null), errors: refused?.errors ?? [], saved: null } as const;
+  if (req.session.currentLeaId == null) return { ...empty, mode: 'no-lea' };
+  let visit;
+  try {
+    ({ visit } = await res.locals.api.call({ path: '/api/monitoring/visit', schema: monitoringVisitResponse }));
+  } catch (err) {
+    // The API refuses the selected LEA or school year (none, or no longer there): say to choose one.
+    if (err instanceof UpstreamError && err.kind === 'http' && [400, 404].includes(err.status)) return { ...empty, mode: 'no-lea' };
+    throw err;
+  }
+  if (!visit) return { ...empty, values: refused?.values ?? empty.values };
+  return {
+    mode,
+    values: refused?.values ?? visitDetailsValues(visit),
+    errors: refused?.errors ?? [],
+    saved: {
+      visitDate: formatDay(visit.visitDate),
+      startTime: formatClockTime(visit.startTime),
+      endTime: formatClockTime(visit.endTime),
+      studentFileCount: String(visit.studentFileCount),
+      lastUpdated: visitDetailsText.lastUpdated(visit.updatedBy, formatDateTime(visit.updatedAt, res.locals.deps.config.tz)),
+    },
+  };
 }
 
 async function renderVisit(req: Request, res: Response, options: RenderOptions = {}): Promise<void> {
@@ -127,10 +171,11 @@ async function renderVisit(req: Request, res: Response, options: RenderOptions =
     };
   }
   const errors = options.errors ?? [];
-  renderPage(req, res, createElement(MonitoringVisitPage, { selected, picker, searchFailed, errors }), {
+  const details = await loadDetails(req, res, user.permissions, options.details);
+  renderPage(req, res, createElement(MonitoringVisitPage, { selected, picker, searchFailed, errors, details }), {
     title: navText.integratedMonitoringReview,
     status: options.status,
-    errorsInTitle: errors.length > 0,
+    errorsInTitle: errors.length > 0 || (options.details?.errors.length ?? 0) > 0,
   });
 }
 
@@ -143,8 +188,9 @@ const idParam = /^-?[1-9][0-9]{0,9}$/;
 
 export function monitoringVisitRouter(_deps: AppDeps): Router {
   const router = Router();
-  const canView = requirePermissions(VISIT_VIEW, VISIT_SELECT);
+  const canView = requirePermissions(VISIT_VIEW, VISIT_INIT, VISIT_SELECT);
   const canSelect = requirePermissions(VISIT_SELECT);
+  const canInit = requirePermissions(VISIT_INIT);
 
   router.get(VISIT_PATH, canView, async (req, res) => {
     await renderVisit(req, res);
@@ -177,6 +223,23 @@ export function monitoringVisitRouter(_deps: AppDeps): Router {
     const selection = [...found, ...manual].slice(0, MAX_SELECTED);
     req.session.visitPeople = selection;
     addFlash(req, { type: 'success', text: monitoringText.selectionSaved(selection.length) });
+    res.redirect(303, VISIT_PATH);
+  });
+
+  router.post(VISIT_DETAILS_PATH, canInit, async (req, res) => {
+    const { result, values } = validateVisitDetails(req.body);
+    if (!result.ok) {
+      await renderVisit(req, res, { status: 422, details: { values, errors: result.errors } });
+      return;
+    }
+    try {
+      await res.locals.api.call({ method: 'PUT', path: '/api/monitoring/visit', json: visitDetailsBody(result.data), schema: monitoringVisit });
+    } catch (err) {
+      // The API's own refusal (no LEA selected, a value it will not store): shown like the form's.
+      await renderVisit(req, res, { status: 422, details: { values: result.data, errors: refusedFields(err, visitDetailsFields) } });
+      return;
+    }
+    addFlash(req, { type: 'success', text: visitDetailsText.saved });
     res.redirect(303, VISIT_PATH);
   });
 

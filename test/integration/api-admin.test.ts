@@ -570,6 +570,8 @@ describe.each(testDbs)('admin API on %s', (dbKind) => {
       ['/api/leas/{id}/users', 'get'],
       ['/api/account/users/{id}/roles', 'put'],
       ['/api/audit', 'get'],
+      ['/api/monitoring/visit', 'get'],
+      ['/api/monitoring/visit', 'put'],
     ];
     for (const [p, method] of expected) expect(paths[p]?.[method], `${method} ${p}`).toBeDefined();
   });

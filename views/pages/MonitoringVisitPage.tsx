@@ -1,5 +1,6 @@
 // /monitoring/visit, the Integrated Monitoring Review visit (spec §2 Side navigation, Person
-// picker): its "Select people for the review" step hosts the PersonPicker island (search by
+// picker): its "Visit details" step (VisitDetailsSection.tsx) comes first; its "Select people
+// for the review" step hosts the PersonPicker island (search by
 // district, school, first and last name; tick people; add people not in the list), and lists
 // the people selected so far, each with a Remove button. Everything works without JavaScript:
 // the picker's search is a GET form, its selection and every Remove a POST form.
@@ -12,6 +13,7 @@ import { ErrorSummary, type SummaryError } from '../components/form/ErrorSummary
 import { Island } from '../Island.js';
 import { useRequestContext } from '../request-context.js';
 import { PageHeader } from '../shell/PageHeader.js';
+import { VisitDetailsSection, type VisitDetailsSectionProps } from './VisitDetailsSection.js';
 
 export const VISIT_PATH = '/monitoring/visit';
 export const VISIT_PEOPLE_PATH = `${VISIT_PATH}/people`;
@@ -32,17 +34,21 @@ export interface MonitoringVisitPageProps {
   /** The search could not run (the API failed); the picker still shows. */
   searchFailed?: boolean;
   errors?: readonly SummaryError[];
+  /** The "Visit details" step; null for users who may neither view nor start visits. */
+  details: VisitDetailsSectionProps | null;
 }
 
 function personLabel(p: SelectedPerson): string {
   return `${p.lastName}, ${p.firstName}`;
 }
 
-export function MonitoringVisitPage({ selected, picker, searchFailed, errors = [] }: MonitoringVisitPageProps): ReactElement {
+export function MonitoringVisitPage({ selected, picker, searchFailed, errors = [], details }: MonitoringVisitPageProps): ReactElement {
   const { csrfToken } = useRequestContext();
   return (
     <div className="monitoring-visit">
       <PageHeader title={navText.integratedMonitoringReview} />
+
+      {details ? <VisitDetailsSection {...details} /> : null}
 
       <section className="monitoring-visit__step" aria-labelledby="select-people-title">
         <h2 id="select-people-title">{monitoringText.selectPeopleStep}</h2>

@@ -7,7 +7,7 @@ export interface TextFieldProps {
   id: string;
   name?: string;
   label: string;
-  type?: 'text' | 'email' | 'password' | 'tel' | 'search';
+  type?: 'text' | 'email' | 'password' | 'tel' | 'search' | 'date';
   /** The entered value; password fields are always re-rendered empty by their callers. */
   value?: string;
   error?: string | null;
@@ -15,6 +15,8 @@ export interface TextFieldProps {
   autoComplete?: string;
   required?: boolean;
   maxLength?: number;
+  /** The on-screen keyboard to offer ('numeric' for numbers-only fields). */
+  inputMode?: 'numeric' | 'text';
   disabled?: boolean;
   /** When given the input is controlled (islands); otherwise the value is only the initial one. */
   onChange?: (event: ChangeEvent<HTMLInputElement>) => void;
@@ -25,7 +27,7 @@ export interface TextFieldProps {
 }
 
 export function TextField(props: TextFieldProps): ReactElement {
-  const { id, name = id, label, type = 'text', value = '', error, hint, autoComplete, required, maxLength, disabled, onChange, onBlur, describedBy, className } = props;
+  const { id, name = id, label, type = 'text', value = '', error, hint, autoComplete, required, maxLength, inputMode, disabled, onChange, onBlur, describedBy, className } = props;
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedByIds = [hintId, errorId, describedBy].filter(Boolean).join(' ') || undefined;
@@ -57,6 +59,7 @@ export function TextField(props: TextFieldProps): ReactElement {
         aria-invalid={error ? true : undefined}
         aria-describedby={describedByIds}
         maxLength={maxLength}
+        inputMode={inputMode}
         disabled={disabled}
         onBlur={onBlur}
         {...valueProps}
