@@ -39,20 +39,29 @@ function partFormatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-// formatToParts is slow and pages format the same instants (message dates) on every view:
-// remember recent answers (bounded; the oldest is dropped first).
-const partsCache = new Map<string, ZonedParts>();
-const PARTS_CACHE_MAX = 2_000;
+// formatToParts is slow, and pages ask for the same minutes over and over (message dates, the
+// greeting's "now"). Zone offsets are whole minutes for every instant after 1970, so the fields
+// of an instant are those of its minute plus its own seconds: answers are kept per minute
+// (bounded; least recently used first out). Earlier instants are always computed.
+const minuteCache = new Map<string, ZonedParts>();
+const MINUTE_CACHE_MAX = 2_000;
+const MINUTE_MS = 60_000;
 
 /** The wall-clock fields of an instant in a time zone. */
 export function zonedParts(date: Date, timeZone: string): ZonedParts {
-  const key = `${timeZone}|${date.getTime()}`;
-  const hit = partsCache.get(key);
-  if (hit) return { ...hit };
-  const parts = computeZonedParts(date, timeZone);
-  if (partsCache.size >= PARTS_CACHE_MAX) partsCache.delete(partsCache.keys().next().value ?? '');
-  partsCache.set(key, parts);
-  return { ...parts };
+  const ms = date.getTime();
+  if (!(ms >= 0)) return computeZonedParts(date, timeZone);
+  const minute = Math.floor(ms / MINUTE_MS);
+  const key = `${timeZone}|${minute}`;
+  let parts = minuteCache.get(key);
+  if (parts) {
+    minuteCache.delete(key);
+  } else {
+    parts = computeZonedParts(new Date(minute * MINUTE_MS), timeZone);
+    if (minuteCache.size >= MINUTE_CACHE_MAX) minuteCache.delete(minuteCache.keys().next().value ?? '');
+  }
+  minuteCache.set(key, parts);
+  return { ...parts, second: Math.floor((ms % MINUTE_MS) / 1000) };
 }
 
 function computeZonedParts(date: Date, timeZone: string): ZonedParts {
@@ -85,6 +94,25 @@ function localTime(p: ZonedParts): Date {
   return new Date(2001, 0, 15, p.hour, p.minute, 0);
 }
 
+// date-fns parses its pattern on every call; the texts of a minute are kept like its fields.
+// None of the patterns below shows seconds.
+const formattedCache = new Map<string, string>();
+
+function formatIn(d: Date, timeZone: string, pattern: string, wallClock: (p: ZonedParts) => Date): string {
+  const ms = d.getTime();
+  if (!(ms >= 0)) return format(wallClock(zonedParts(d, timeZone)), pattern);
+  const key = `${pattern}|${timeZone}|${Math.floor(ms / MINUTE_MS)}`;
+  let text = formattedCache.get(key);
+  if (text === undefined) {
+    text = format(wallClock(zonedParts(d, timeZone)), pattern);
+    if (formattedCache.size >= MINUTE_CACHE_MAX) formattedCache.delete(formattedCache.keys().next().value ?? '');
+  } else {
+    formattedCache.delete(key);
+  }
+  formattedCache.set(key, text);
+  return text;
+}
+
 export const LONG_DATE = 'EEEE, do MMMM yyyy';
 export const TIME_12H = 'h:mm a';
 export const SHORT_DATE = 'M/d/yyyy';
@@ -92,13 +120,13 @@ export const SHORT_DATE = 'M/d/yyyy';
 /** 'Tuesday, 3rd March 2026'; '' for an invalid value. */
 export function formatLongDate(value: Date | string | null | undefined, timeZone: string): string {
   const d = toDate(value);
-  return d ? format(localDay(zonedParts(d, timeZone)), LONG_DATE) : '';
+  return d ? formatIn(d, timeZone, LONG_DATE, localDay) : '';
 }
 
 /** '3:05 PM'; '' for an invalid value. */
 export function formatTime(value: Date | string | null | undefined, timeZone: string): string {
   const d = toDate(value);
-  return d ? format(localTime(zonedParts(d, timeZone)), TIME_12H) : '';
+  return d ? formatIn(d, timeZone, TIME_12H, localTime) : '';
 }
 
 /** 'Tuesday, 3rd March 2026 3:05 PM'. */
@@ -110,7 +138,7 @@ export function formatDateTime(value: Date | string | null | undefined, timeZone
 /** '3/3/2026', the message list's short date. */
 export function formatShortDate(value: Date | string | null | undefined, timeZone: string): string {
   const d = toDate(value);
-  return d ? format(localDay(zonedParts(d, timeZone)), SHORT_DATE) : '';
+  return d ? formatIn(d, timeZone, SHORT_DATE, localDay) : '';
 }
 
 // Calendar days ('2026-03-03') and wall-clock times ('15:05') carry no zone: they are shown as

@@ -304,9 +304,9 @@ function cpuSeconds(child: ChildProcess | undefined): number | null {
 /** The portal and API processes, for CPU accounting of the load runs. */
 const measured: { portal?: ChildProcess; api?: ChildProcess } = {};
 
-async function load(name: string, url: string, headers: Record<string, string>): Promise<Omit<LoadFigure, 'ratioToLimit'>> {
+async function load(name: string, url: string, headers: Record<string, string>, portalRun = true): Promise<Omit<LoadFigure, 'ratioToLimit'>> {
   if (WARMUP > 0) await autocannon({ url, duration: WARMUP, connections: CONNECTIONS, headers });
-  const before = { portal: cpuSeconds(measured.portal), api: cpuSeconds(measured.api) };
+  const before = portalRun ? { portal: cpuSeconds(measured.portal), api: cpuSeconds(measured.api) } : { portal: null, api: null };
   const r = await autocannon({ url, duration: DURATION, connections: CONNECTIONS, headers });
   const perRequest = (start: number | null, end: number | null): number | null =>
     start === null || end === null || r.requests.total === 0 ? null : Math.round(((end - start) * 1000 * 100) / r.requests.total) / 100;
@@ -413,7 +413,7 @@ async function main(): Promise<number> {
     const bare = startBareServer(barePort, htmlFile);
     await waitFor(`http://127.0.0.1:${barePort}/`, bare, 'bare');
     console.log(`bench: ${DURATION} s, ${CONNECTIONS} connections, after ${WARMUP} s of warm-up; Node ${process.version}, ${os.cpus().length} CPU(s), load average ${os.loadavg()[0]!.toFixed(1)}; API on ${usePostgres ? 'PostgreSQL' : 'PGlite'}`);
-    if (runs('limit')) loadRuns.push(await load('limit: bare node:http, dashboard bytes', `http://127.0.0.1:${barePort}/`, {}));
+    if (runs('limit')) loadRuns.push(await load('limit: bare node:http, dashboard bytes', `http://127.0.0.1:${barePort}/`, {}, false));
     if (runs('login')) loadRuns.push(await load('signed out: /auth/login', `${base}/auth/login`, { ...FORWARDED, accept: 'text/html' }));
     if (runs('dashboard')) loadRuns.push(await load('signed in: / (dashboard)', `${base}/`, signedIn));
     if (runs('settings')) loadRuns.push(await load('signed in: /notification-settings', `${base}/notification-settings`, signedIn));

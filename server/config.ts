@@ -29,6 +29,7 @@ const env = z.object({
   DR_PUBLIC_BASIC: z.string().regex(/^[^:]+:.+$/, 'must be user:password').optional(),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  MESSAGES_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(15),
   TZ: z.string().default('America/Chicago'),
   DATA_DIR: z.string().default('./data'),
   LOG_LEVEL: logLevel.default('info'),
@@ -51,6 +52,8 @@ export interface PortalConfig {
   drPublicBasic: string;
   upstreamTimeoutMs: number;
   sessionIdleMinutes: number;
+  /** How long the dashboard may show a session's messages without asking the API again (0: always ask). */
+  messagesCacheSeconds: number;
   tz: string;
   dataDir: string;
   logLevel: z.infer<typeof logLevel>;
@@ -128,6 +131,7 @@ export function loadPortalConfig(source: NodeJS.ProcessEnv = process.env): Porta
     drPublicBasic: e.DR_PUBLIC_BASIC ?? DEV_DR_PUBLIC_BASIC,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    messagesCacheSeconds: e.MESSAGES_CACHE_SECONDS,
     tz: e.TZ,
     dataDir,
     logLevel: e.LOG_LEVEL,

@@ -140,9 +140,26 @@ export function renderWithIslands(tree: ReactNode): RenderedWithIslands {
   const html = renderToStaticMarkup(createElement(IslandCollectorContext.Provider, { value: collector }, tree));
   const inners = new Map<string, string>();
   for (const entry of collector.entries) inners.set(collector.marker(entry.id), renderIsland(entry));
-  // One pass over the page for all the islands, not one copy of the page per island.
-  const withIslands = inners.size
-    ? html.replace(/<template data-island-slot="([^"]+)"><\/template>/g, (slot, marker: string) => inners.get(marker) ?? slot)
-    : html;
-  return { html: withIslands, islands: [...new Set(collector.entries.map((e) => e.name))] };
+  return { html: fillSlots(html, collector, inners), islands: [...new Set(collector.entries.map((e) => e.name))] };
 }
+
+/**
+ * The page with each island's slot replaced by its HTML: one pass, finding slots by the render's
+ * random token with indexOf (a regular expression would stop at every '<' of the page).
+ */
+function fillSlots(html: string, collector: IslandCollector, inners: ReadonlyMap<string, string>): string {
+  if (inners.size === 0) return html;
+  const open = `<template data-island-slot="${collector.token}:`;
+  const close = '"></template>';
+  let out = '';
+  let from = 0;
+  for (let at = html.indexOf(open); at !== -1; at = html.indexOf(open, from)) {
+    const end = html.indexOf(close, at + open.length);
+    if (end === -1) break;
+    const inner = inners.get(`${collector.token}:${html.slice(at + open.length, end)}`);
+    out += html.slice(from, at) + (inner ?? html.slice(at, end + close.length));
+    from = end + close.length;
+  }
+  return out + html.slice(from);
+}
+

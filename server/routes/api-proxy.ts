@@ -22,7 +22,7 @@ import { errorMessages } from '../../lib/messages.js';
 import { currentUser } from '../auth-session.js';
 import type { AppDeps } from '../deps.js';
 import { loginUrl } from '../errors.js';
-import { refererPath } from './messages.js';
+import { forgetCachedMessages, refererPath } from './messages.js';
 import { SessionExpiredError, UpstreamError, type HttpMethod, type QueryValue } from '../upstream.js';
 
 type ProxyMethod = Exclude<HttpMethod, 'PATCH'>;
@@ -99,6 +99,9 @@ function sendUpstreamError(res: Response, err: UpstreamError): void {
   }
 }
 
+/** Calls that change the user's messages: the dashboard must not show its cached list after them. */
+const MESSAGE_CHANGE = /^\/api\/event-notification\/message\/(?:view|dismiss)\//;
+
 /** The query string as plain strings (the app parses it 'simple': repeated keys become arrays). */
 function singleValues(query: Request['query']): Record<string, string> | null {
   const out: Record<string, string> = {};
@@ -109,7 +112,7 @@ function singleValues(query: Request['query']): Record<string, string> | null {
   return out;
 }
 
-export function apiProxyRouter(_deps: AppDeps): Router {
+export function apiProxyRouter(deps: AppDeps): Router {
   const router = Router();
 
   router.all(/^\/api\//, async (req, res, next) => {
@@ -154,6 +157,7 @@ export function apiProxyRouter(_deps: AppDeps): Router {
 
     try {
       const result = await res.locals.api.exchange({ method: route.method, path: req.path, query, json, schema: route.response });
+      if (MESSAGE_CHANGE.test(req.path)) await forgetCachedMessages(req, deps);
       if (result.status === 204 || result.data === undefined) {
         res.status(204).end();
         return;
@@ -161,6 +165,8 @@ export function apiProxyRouter(_deps: AppDeps): Router {
       res.status(result.status).json(result.data);
     } catch (err) {
       if (err instanceof SessionExpiredError) return next(err);
+      // Even a refused change (say, a message already dismissed elsewhere) means the list moved on.
+      if (MESSAGE_CHANGE.test(req.path)) await forgetCachedMessages(req, deps);
       if (err instanceof UpstreamError) {
         req.log?.warn({ err, path: req.path, status: err.status }, 'proxied API call failed');
         sendUpstreamError(res, err);

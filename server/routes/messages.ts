@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { notificationMessage } from '../../lib/contract.js';
 import { safeReturnUrl } from '../../lib/return-url.js';
 import { requireSignedIn } from '../auth-session.js';
+import { dashboardCache } from '../dashboard-cache.js';
 import type { AppDeps } from '../deps.js';
 import { notFound, wantsJson } from '../errors.js';
 import { UpstreamError } from '../upstream.js';
@@ -32,7 +33,14 @@ export function messageDestination(openUrl: string | null): string {
 
 const isNotFound = (err: unknown) => err instanceof UpstreamError && err.kind === 'http' && err.status === 404;
 
-export function messagesRouter(_deps: AppDeps): Router {
+/** The session's cached messages are stale once it opened or dismissed one (server/dashboard-cache.ts). */
+export async function forgetCachedMessages(req: Request, deps: AppDeps): Promise<void> {
+  await dashboardCache(deps)
+    .forget(req.sessionID)
+    .catch((err: unknown) => req.log?.warn({ err }, 'dashboard cache unavailable'));
+}
+
+export function messagesRouter(deps: AppDeps): Router {
   const router = Router();
 
   router.post('/messages/:id/view', requireSignedIn, async (req, res) => {
@@ -50,6 +58,7 @@ export function messagesRouter(_deps: AppDeps): Router {
       // Dismissed meanwhile (another tab): nothing to open, back to the dashboard.
       if (!isNotFound(err)) throw err;
     }
+    await forgetCachedMessages(req, deps);
     if (wantsJson(req)) {
       res.json({ ok: true, location });
       return;
@@ -66,6 +75,7 @@ export function messagesRouter(_deps: AppDeps): Router {
       // Already gone: the outcome the user asked for.
       if (!isNotFound(err)) throw err;
     }
+    await forgetCachedMessages(req, deps);
     if (wantsJson(req)) {
       res.json({ ok: true });
       return;

@@ -112,13 +112,43 @@ describe('the instruction text block', () => {
     }
   });
 
-  it('never caches the messages', async () => {
+  it('keeps a session\u2019s messages for MESSAGES_CACHE_SECONDS; another session sees a new message at once', async () => {
     const agent = await signedInAgent(env.portal.url, demoEmails.vendor);
     expect(textOf((await agent.get('/')).text)).toContain(uiText.noSystemMessages);
     await createMessage(env.api, demoEmails.vendor, 'The spring survey window opens on Monday.', null);
-    const text = textOf((await agent.get('/')).text);
+    expect(textOf((await agent.get('/')).text), 'the same session keeps its list for a few seconds').toContain(uiText.noSystemMessages);
+    const other = await signedInAgent(env.portal.url, demoEmails.vendor);
+    const text = textOf((await other.get('/')).text);
     expect(text).toContain('The spring survey window opens on Monday.');
     expect(text).not.toContain(uiText.noSystemMessages);
+  });
+});
+
+describe('MESSAGES_CACHE_SECONDS', () => {
+  it('a new message reaches an open session once the window has passed', async () => {
+    const portal = await startTestPortal({ api: env.api, env: { MESSAGES_CACHE_SECONDS: '1' } });
+    try {
+      const agent = await signedInAgent(portal.app, demoEmails.stateUser);
+      await agent.get('/').expect(200);
+      await createMessage(env.api, demoEmails.stateUser, 'Window test: the report is due Friday.', null);
+      expect(textOf((await agent.get('/')).text)).not.toContain('Window test: the report is due Friday.');
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      expect(textOf((await agent.get('/')).text)).toContain('Window test: the report is due Friday.');
+    } finally {
+      await portal.close();
+    }
+  });
+
+  it('0 asks the API on every view', async () => {
+    const portal = await startTestPortal({ api: env.api, env: { MESSAGES_CACHE_SECONDS: '0' } });
+    try {
+      const agent = await signedInAgent(portal.app, demoEmails.stateUser);
+      await agent.get('/').expect(200);
+      await createMessage(env.api, demoEmails.stateUser, 'Zero window: new data is in.', null);
+      expect(textOf((await agent.get('/')).text)).toContain('Zero window: new data is in.');
+    } finally {
+      await portal.close();
+    }
   });
 });
 
@@ -208,6 +238,18 @@ describe('Messages widget actions without JavaScript', () => {
     const dismissed = await agent.post(`/messages/${id}/dismiss`).set('Accept', 'application/json').set('x-csrf-token', token);
     expect(dismissed.body).toEqual({ ok: true });
     expect((await messageState(env.api, id)).dismissed).toBe(true);
+  });
+
+  it('a message dismissed through an island\u2019s /api call is gone from the next page at once', async () => {
+    const id = await createMessage(env.api, demoEmails.district, 'Dismiss me from an island.', null);
+    const page = await agent.get('/');
+    expect(textOf(page.text)).toContain('Dismiss me from an island.');
+    const res = await agent
+      .put(`/api/event-notification/message/dismiss/${id}`)
+      .set('Accept', 'application/json')
+      .set('x-csrf-token', csrfFrom(page.text));
+    expect(res.status).toBeLessThan(300);
+    expect(textOf((await agent.get('/')).text)).not.toContain('Dismiss me from an island.');
   });
 
   it('refuses a post without the CSRF token, and another user\u2019s message', async () => {

@@ -45,4 +45,17 @@ describe('date formats (spec §9)', () => {
   it('refuses an unknown time zone loudly', () => {
     expect(() => formatLongDate(instant, 'Mars/Olympus')).toThrow(RangeError);
   });
+
+  it('gives each instant its own seconds and the right side of a clock change, asked once or many times', () => {
+    // Chicago moves from 01:59:59 CST to 03:00:00 CDT at 08:00Z on 8 March 2026.
+    for (let round = 0; round < 2; round += 1) {
+      expect(zonedParts(new Date('2026-03-08T07:59:30Z'), 'America/Chicago')).toEqual({ year: 2026, month: 3, day: 8, hour: 1, minute: 59, second: 30 });
+      expect(zonedParts(new Date('2026-03-08T07:59:45Z'), 'America/Chicago')).toMatchObject({ hour: 1, minute: 59, second: 45 });
+      expect(zonedParts(new Date('2026-03-08T08:00:05Z'), 'America/Chicago')).toEqual({ year: 2026, month: 3, day: 8, hour: 3, minute: 0, second: 5 });
+      expect(formatTime('2026-03-08T08:00:05Z', 'America/Chicago')).toBe('3:00 AM');
+      expect(formatTime('2026-03-08T08:00:05Z', 'UTC')).toBe('8:00 AM');
+    }
+    // Before 1970 (and in zones whose old offsets had seconds) nothing is taken from a kept minute.
+    expect(zonedParts(new Date('1969-12-31T23:59:59Z'), 'UTC')).toEqual({ year: 1969, month: 12, day: 31, hour: 23, minute: 59, second: 59 });
+  });
 });
