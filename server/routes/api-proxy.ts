@@ -86,7 +86,8 @@ export function matchProxyRoute(method: string, path: string): ProxyRoute | unde
   return ALLOWED.find((r) => r.method === method && r.path.test(path));
 }
 
-function sendUpstreamError(res: Response, err: UpstreamError): void {
+/** The answer to an island whose API call failed (spec §8): 503 No Network, 504, 502, or the API's refusal. */
+export function sendUpstreamError(res: Response, err: UpstreamError): void {
   if (err.kind === 'network') {
     res.status(503).set('Retry-After', '5').json({ message: errorMessages.noNetwork });
   } else if (err.kind === 'timeout') {

@@ -39,6 +39,7 @@ import { renderPage } from '../render.js';
 import { requirePermissions } from '../route-guard.js';
 import { loadShellLists } from '../shell-context.js';
 import { SessionExpiredError, UpstreamError } from '../upstream.js';
+import { sendUpstreamError } from './api-proxy.js';
 import { refusedFields } from './admin/admin-org-shared.js';
 
 declare module 'express-session' {
@@ -203,7 +204,9 @@ export function monitoringVisitRouter(_deps: AppDeps): Router {
     } catch (err) {
       if (!(err instanceof UpstreamError)) throw err;
       req.log?.warn({ err }, 'people search failed');
-      res.status(err.kind === 'timeout' ? 504 : 502).json({ message: monitoringText.searchUnavailable });
+      // No network and timeouts say so (503 / 504, as every island call); anything else: the search is unavailable.
+      if (err.kind === 'network' || err.kind === 'timeout') sendUpstreamError(res, err);
+      else res.status(502).json({ message: monitoringText.searchUnavailable });
     }
   });
 

@@ -120,6 +120,10 @@ describe('the API refusing connections', () => {
     const json = await agent.get('/test/me').set('accept', 'application/json');
     expect(json.status).toBe(503);
     expect(json.body).toEqual({ message: errorMessages.noNetwork });
+    // And so does the person picker's in-place search.
+    const people = await agent.get('/api/portal/people?lastName=a').set('accept', 'application/json');
+    expect(people.status).toBe(503);
+    expect(people.body).toEqual({ message: errorMessages.noNetwork });
 
     await proxy.start();
     await agent.get('/test/me').expect(200);
