@@ -14,7 +14,32 @@ export interface RunningApi {
   url: string;
   ctx: ApiContext;
   server: Server;
-  close(): Promise<void>;
+  /** Stops accepting, lets requests in flight finish (at most `graceMs`), then closes the database. */
+  close(graceMs?: number): Promise<void>;
+}
+
+/** How long close() lets requests in flight finish before it drops their connections. */
+export const CLOSE_GRACE_MS = 5_000;
+
+/**
+ * Stops accepting connections, closes idle keep-alive sockets (and each one that becomes idle),
+ * and resolves once the requests in flight have finished; after `graceMs` it drops what is left.
+ * The portal's shutdown uses it too (server/main.ts).
+ */
+export function stopHttpServer(server: Server, graceMs: number, onError?: (err: Error) => void): Promise<void> {
+  return new Promise((resolve) => {
+    const sweep = setInterval(() => server.closeIdleConnections(), 250);
+    const force = setTimeout(() => server.closeAllConnections(), graceMs);
+    sweep.unref();
+    force.unref();
+    server.close((err) => {
+      clearInterval(sweep);
+      clearTimeout(force);
+      if (err) onError?.(err);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
 }
 
 export async function buildApiContext(config: ApiConfig, log?: Logger, db?: Db): Promise<ApiContext> {
@@ -43,10 +68,8 @@ export async function startApi(config: ApiConfig, log?: Logger): Promise<Running
     url,
     ctx,
     server,
-    async close() {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections();
-      await closed;
+    async close(graceMs = CLOSE_GRACE_MS) {
+      await stopHttpServer(server, graceMs);
       await ctx.db.close();
     },
   };

@@ -3,12 +3,12 @@
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { loadApiConfig } from '../api/config.js';
-import { startApi, type RunningApi } from '../api/server.js';
+import { startApi, stopHttpServer, type RunningApi } from '../api/server.js';
 import { createApp } from './app.js';
 import { defaultDistDir, loadAssets } from './assets.js';
 import { ConfigError, loadPortalConfig, type PortalConfig } from './config.js';
 import { createServices } from './deps.js';
-import { createLogger, type Logger } from './logger.js';
+import { createLogger } from './logger.js';
 import { closeRedis, connectRedis, createRedis, type RedisClient } from './redis.js';
 import { InProcessSessionStore } from './session.js';
 
@@ -79,7 +79,8 @@ async function main(): Promise<void> {
       process.exit(1);
     }, SHUTDOWN_DEADLINE_MS);
     deadline.unref();
-    await stopServer(server, log);
+    // Whatever is still running when the deadline nears is dropped, so the exit stays within it.
+    await stopHttpServer(server, SHUTDOWN_DEADLINE_MS - 2_000, (err) => log.warn({ err }, 'server close'));
     await services.upstream.close().catch(() => undefined);
     if (redis) await closeRedis(redis);
     if (services.sessionStore instanceof InProcessSessionStore) services.sessionStore.close();
@@ -90,21 +91,6 @@ async function main(): Promise<void> {
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
-}
-
-/** Stops accepting connections, closes idle keep-alive sockets, and waits for requests in flight. */
-function stopServer(server: Server, log: Logger): Promise<void> {
-  return new Promise((resolve) => {
-    server.close((err) => {
-      if (err) log.warn({ err }, 'server close');
-      resolve();
-    });
-    server.closeIdleConnections();
-    // Sockets that become idle after finishing their request close too.
-    const sweep = setInterval(() => server.closeIdleConnections(), 250);
-    sweep.unref();
-    server.once('close', () => clearInterval(sweep));
-  });
 }
 
 main().catch((err: unknown) => {

@@ -38,8 +38,8 @@ export async function startTestApi(db: TestDb, env: Record<string, string> = {})
     ...api,
     dataDir,
     mailDir: config.mailDir,
-    async close() {
-      await api.close();
+    async close(graceMs?: number) {
+      await api.close(graceMs);
       rmSync(dataDir, { recursive: true, force: true });
       if (db === 'postgres') {
         const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
