@@ -36,6 +36,9 @@ export function signInFailureMessage(err: UpstreamError): string {
 }
 
 /** Tells the API to revoke the session's refresh token and forgets the tokens. Never throws. */
+/** The longest sign-out (or a new sign-in) waits for the API to revoke the old tokens. */
+export const REVOKE_WAIT_MS = 2_000;
+
 async function revokeTokens(req: Request, res: Response): Promise<void> {
   const { tokens, log } = res.locals.deps;
   const sid = req.sessionID;
@@ -47,12 +50,20 @@ async function revokeTokens(req: Request, res: Response): Promise<void> {
     log.warn({ err }, 'could not read tokens to revoke');
   }
   if (record) {
-    try {
-      await res.locals.api.exchange({ method: 'POST', path: '/api/auth/revoke-token', json: {}, credentials: record });
-    } catch (err) {
-      // The local session ends regardless; an unrevoked refresh token expires on its own.
-      log.warn({ err: err instanceof UpstreamError ? err.message : err }, 'upstream token revoke failed');
-    }
+    const revoked = res.locals.api
+      .exchange({ method: 'POST', path: '/api/auth/revoke-token', json: {}, credentials: record })
+      .then(
+        () => undefined,
+        (err: unknown) => {
+          // The local session ends regardless; an unrevoked refresh token expires on its own.
+          log.warn({ err: err instanceof UpstreamError ? err.message : err }, 'upstream token revoke failed');
+        },
+      );
+    // Signing out must not hang on a slow API: past REVOKE_WAIT_MS the revoke goes on by itself
+    // (it carries its own copy of the tokens) and the session ends now.
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([revoked, new Promise<void>((resolve) => (timer = setTimeout(resolve, REVOKE_WAIT_MS)))]);
+    clearTimeout(timer);
   }
   await tokens.remove(sid).catch((err: unknown) => log.warn({ err }, 'could not delete the token record'));
 }

@@ -7,7 +7,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { errorMessages } from '../../lib/messages.js';
-import { requireSignedIn } from '../../server/auth-session.js';
+import { REVOKE_WAIT_MS, requireSignedIn } from '../../server/auth-session.js';
 import { startTestApi, type TestApi } from '../helpers/api.js';
 import { csrfFrom, startTestPortal, type TestPortal } from '../helpers/portal.js';
 import { fillPath, listRoutes, PASSWORD, pathOf, startFaultProxy, type FaultProxy } from './ops-helpers.js';
@@ -164,6 +164,25 @@ describe('the API answering past the configured timeout', () => {
     const json = await agent.get('/test/me').set('accept', 'application/json');
     expect(json.status).toBe(504);
     expect(json.body).toEqual({ message: errorMessages.upstreamTimeout });
+  });
+
+  it('signing out does not wait for a slow revoke: the session ends within REVOKE_WAIT_MS', async () => {
+    // A portal whose calls may take 6 s: longer than anyone should wait to sign out.
+    const patient = await startTestPortal({ api, apiBaseUrl: proxy.url, extraRouters: testRouters(), env: { UPSTREAM_TIMEOUT_MS: '6000' } });
+    try {
+      const agent = request.agent(patient.url);
+      const csrf = await signIn(agent);
+      proxy.rules.push({ match: (r) => pathOf(r) === '/api/auth/revoke-token', delayMs: 4_000 });
+      const started = Date.now();
+      const res = await agent.post('/auth/logout').type('form').send({ _csrf: csrf });
+      expect(Date.now() - started).toBeLessThan(REVOKE_WAIT_MS + 1_000);
+      expect(res.status).toBe(303);
+      expect(res.headers.location).toBe('/auth/login');
+      // Signed out for real: the next page sends the browser to sign in.
+      expect((await agent.get('/test/me')).status).toBe(302);
+    } finally {
+      await patient.close();
+    }
   });
 
   it('twenty requests stuck on one slow call do not hold up anything else', async () => {
