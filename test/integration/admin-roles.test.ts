@@ -282,7 +282,9 @@ describe('a role edit reaching a signed-in user', () => {
       if (!record) throw new Error('no token record for the district session');
       await portal.deps.tokens.store.put(sid, { ...record, expiresAt: Date.now() + 30_000 });
 
-      const renewed = await district.get('/').expect(200);
+      // The next page that calls the API renews it (the dashboard may answer from its per-session
+      // cache without a call; notification settings always asks).
+      const renewed = await district.get('/notification-settings').expect(200);
       expect(renewed.text).toContain(adminMenuLink);
       expect((await portal.deps.tokens.store.get(sid))?.accessToken).not.toBe(record.accessToken);
       const page = await district.get('/admin/manage-users').expect(200);
