@@ -17,5 +17,25 @@ export type NumbersOnlyInputProps = TimeInputProps & { maxLength?: number };
 
 export default function NumbersOnlyInput({ value = '', error = null, ...field }: NumbersOnlyInputProps): ReactElement {
   const [text, setText] = useState(value);
-  return <TextField {...field} value={text} error={error} inputMode="numeric" autoComplete="off" onChange={(e) => setText(digitsOnly(e.target.value))} />;
+  return (
+    <TextField
+      {...field}
+      value={text}
+      error={error}
+      inputMode="numeric"
+      autoComplete="off"
+      onChange={(e) => {
+        const input = e.target;
+        const digits = digitsOnly(input.value);
+        // Put the digits back in the field here: when only a non-digit was typed the state does
+        // not change, and Preact (unlike React) leaves the field as the user made it.
+        if (input.value !== digits) {
+          const caret = digitsOnly(input.value.slice(0, input.selectionStart ?? input.value.length)).length;
+          input.value = digits;
+          input.setSelectionRange(caret, caret);
+        }
+        setText(digits);
+      }}
+    />
+  );
 }

@@ -387,6 +387,8 @@ async function main(): Promise<number> {
     SESSION_SECRET: randomBytes(32).toString('hex'),
     TRUST_PROXY: 'loopback',
     DATA_DIR: path.join(dataDir, 'portal'),
+    // MESSAGES_CACHE_SECONDS=0 npm run bench: the dashboard with a messages call on every view.
+    ...(process.env.MESSAGES_CACHE_SECONDS ? { MESSAGES_CACHE_SECONDS: process.env.MESSAGES_CACHE_SECONDS } : {}),
   });
   const base = `http://127.0.0.1:${portalPort}`;
   await waitFor(`${base}/readyz`, portal, 'portal');
