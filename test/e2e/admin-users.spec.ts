@@ -19,16 +19,19 @@ async function tick(page: Page, box: Locator): Promise<void> {
   await expect(box).toBeChecked();
 }
 /** Answers a question asked first: in the dialog with JavaScript, on its own page without. */
-async function confirm(page: Page, trigger: string, ok: string, checkAxe = false): Promise<void> {
+async function confirm(page: Page, trigger: string, ok: string, question: string, checkAxe = false): Promise<void> {
   if (javaScriptEnabled()) {
     await page.getByRole('button', { name: trigger, exact: true }).click();
     const dialog = page.getByRole('dialog', { name: uiText.confirmTitle });
     await expect(dialog).toBeVisible();
+    // Each dialog reads out its own question (the page has more than one).
+    await expect(dialog).toHaveAccessibleDescription(question);
     if (checkAxe) await expectNoAxeViolations(page, { include: 'dialog[open]' });
     await dialog.getByRole('button', { name: ok, exact: true }).click();
   } else {
     await page.getByRole('link', { name: trigger, exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: uiText.confirmTitle })).toBeVisible();
+    await expect(page.getByText(question)).toBeVisible();
     if (checkAxe) await expectNoAxeViolations(page);
     await page.getByRole('button', { name: ok, exact: true }).click();
   }
@@ -101,7 +104,7 @@ test('the site admin finds, adds, edits, disables, enables and deletes a user', 
   await waitForIslands(page);
 
   // Disable (asked first), then enable.
-  await confirm(page, t.disable, t.disable, true);
+  await confirm(page, t.disable, t.disable, t.disableQuestion(name), true);
   await flash(page, t.userDisabled(name));
   await expect(page.locator('.admin-account-line')).toContainText(t.disabled);
   await page.getByRole('button', { name: t.enable, exact: true }).click();
@@ -109,7 +112,7 @@ test('the site admin finds, adds, edits, disables, enables and deletes a user', 
   await waitForIslands(page);
 
   // Delete (asked first): back on the list, which no longer has the user.
-  await confirm(page, t.delete, t.delete);
+  await confirm(page, t.delete, t.delete, t.deleteQuestion(name));
   await expect(page).toHaveURL(new RegExp(`${USERS}$`));
   await flash(page, t.userDeleted(name));
   await expect(page.locator('#users-table')).not.toContainText(email);
