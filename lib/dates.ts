@@ -8,6 +8,7 @@
 // carries them as local time. Dates are built at noon (never inside a DST gap of the process
 // zone) and times on a fixed day, for the same reason.
 import { format, isValid, parseISO } from 'date-fns';
+import { BoundedMemo } from './memo.js';
 
 export interface ZonedParts {
   year: number;
@@ -43,24 +44,16 @@ function partFormatter(timeZone: string): Intl.DateTimeFormat {
 // greeting's "now"). Zone offsets are whole minutes for every instant after 1970, so the fields
 // of an instant are those of its minute plus its own seconds: answers are kept per minute
 // (bounded; least recently used first out). Earlier instants are always computed.
-const minuteCache = new Map<string, ZonedParts>();
 const MINUTE_CACHE_MAX = 2_000;
 const MINUTE_MS = 60_000;
+const minuteParts = new BoundedMemo<ZonedParts>(MINUTE_CACHE_MAX);
 
 /** The wall-clock fields of an instant in a time zone. */
 export function zonedParts(date: Date, timeZone: string): ZonedParts {
   const ms = date.getTime();
   if (!(ms >= 0)) return computeZonedParts(date, timeZone);
   const minute = Math.floor(ms / MINUTE_MS);
-  const key = `${timeZone}|${minute}`;
-  let parts = minuteCache.get(key);
-  if (parts) {
-    minuteCache.delete(key);
-  } else {
-    parts = computeZonedParts(new Date(minute * MINUTE_MS), timeZone);
-    if (minuteCache.size >= MINUTE_CACHE_MAX) minuteCache.delete(minuteCache.keys().next().value ?? '');
-  }
-  minuteCache.set(key, parts);
+  const parts = minuteParts.get(`${timeZone}|${minute}`, () => computeZonedParts(new Date(minute * MINUTE_MS), timeZone));
   return { ...parts, second: Math.floor((ms % MINUTE_MS) / 1000) };
 }
 
@@ -96,21 +89,12 @@ function localTime(p: ZonedParts): Date {
 
 // date-fns parses its pattern on every call; the texts of a minute are kept like its fields.
 // None of the patterns below shows seconds.
-const formattedCache = new Map<string, string>();
+const minuteTexts = new BoundedMemo<string>(MINUTE_CACHE_MAX);
 
 function formatIn(d: Date, timeZone: string, pattern: string, wallClock: (p: ZonedParts) => Date): string {
   const ms = d.getTime();
-  if (!(ms >= 0)) return format(wallClock(zonedParts(d, timeZone)), pattern);
-  const key = `${pattern}|${timeZone}|${Math.floor(ms / MINUTE_MS)}`;
-  let text = formattedCache.get(key);
-  if (text === undefined) {
-    text = format(wallClock(zonedParts(d, timeZone)), pattern);
-    if (formattedCache.size >= MINUTE_CACHE_MAX) formattedCache.delete(formattedCache.keys().next().value ?? '');
-  } else {
-    formattedCache.delete(key);
-  }
-  formattedCache.set(key, text);
-  return text;
+  const text = () => format(wallClock(zonedParts(d, timeZone)), pattern);
+  return ms >= 0 ? minuteTexts.get(`${pattern}|${timeZone}|${Math.floor(ms / MINUTE_MS)}`, text) : text();
 }
 
 export const LONG_DATE = 'EEEE, do MMMM yyyy';

@@ -135,6 +135,9 @@ export const P = {
   notificationManage: 'App.notification.manage',
   listManagerManage: 'App.listmanager.manage',
   drPublicUser: 'DisputeResolution.roles.publicuser',
+  visitView: 'Monitoring.visit.view',
+  visitInit: 'Monitoring.visit.init',
+  visitSelectStudents: 'Monitoring.visit.selectvisitstudents',
 } as const;
 
 export const allPermissionValues: readonly string[] = permissionCatalogue.map((p) => p.value);

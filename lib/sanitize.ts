@@ -5,6 +5,7 @@
 // images, event handlers, inline styles or javascript:/data: URLs; only USWDS classes; links
 // that open a new tab get rel="noopener noreferrer".
 import sanitize from 'sanitize-html';
+import { BoundedMemo } from './memo.js';
 
 export const textBlockSanitizeOptions: sanitize.IOptions = {
   allowedTags: [
@@ -45,15 +46,9 @@ export const textBlockSanitizeOptions: sanitize.IOptions = {
 };
 
 // Text blocks are few and change rarely, but they are rendered on every page view: remember
-// the sanitised result of recent inputs (bounded; the oldest is dropped first).
-const sanitized = new Map<string, string>();
-const SANITIZED_MAX = 200;
+// the sanitised result of recent inputs (bounded; the least recently used is dropped first).
+const sanitized = new BoundedMemo<string>(200);
 
 export function sanitizeHtml(html: string): string {
-  const hit = sanitized.get(html);
-  if (hit !== undefined) return hit;
-  const clean = sanitize(html, textBlockSanitizeOptions);
-  if (sanitized.size >= SANITIZED_MAX) sanitized.delete(sanitized.keys().next().value ?? '');
-  sanitized.set(html, clean);
-  return clean;
+  return sanitized.get(html, () => sanitize(html, textBlockSanitizeOptions));
 }

@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { createContext, createElement, useContext, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { IslandRoot } from '../islands/island-root.js';
+import { BoundedMemo } from '../lib/memo.js';
 
 export const ISLAND_NAME = /^[A-Z][A-Za-z0-9]*$/;
 
@@ -112,26 +113,14 @@ export interface RenderedWithIslands {
 // browser rebuilds it from exactly those when it hydrates. The shell's islands come back with
 // the same props on every page a user opens, so their HTML is kept (bounded, least recently
 // used first out) instead of being rendered again each time.
-const ISLAND_HTML_MAX_ENTRIES = 2_000;
 const ISLAND_HTML_MAX_KEY = 8_192;
-const islandHtml = new Map<string, string>();
+const islandHtml = new BoundedMemo<string>(2_000);
 
 function renderIsland(entry: IslandEntry): string {
   const key = `${entry.name}\u0000${entry.id}\u0000${entry.json}`;
-  const hit = islandHtml.get(key);
-  if (hit !== undefined) {
-    islandHtml.delete(key);
-    islandHtml.set(key, hit);
-    return hit;
-  }
-  const html = renderToString(createElement(IslandRoot, null, createElement(entry.component, entry.props as never)), {
-    identifierPrefix: `${entry.id}-`,
-  });
-  if (key.length <= ISLAND_HTML_MAX_KEY) {
-    if (islandHtml.size >= ISLAND_HTML_MAX_ENTRIES) islandHtml.delete(islandHtml.keys().next().value ?? '');
-    islandHtml.set(key, html);
-  }
-  return html;
+  const render = () =>
+    renderToString(createElement(IslandRoot, null, createElement(entry.component, entry.props as never)), { identifierPrefix: `${entry.id}-` });
+  return islandHtml.get(key, render, key.length <= ISLAND_HTML_MAX_KEY);
 }
 
 /** Renders a tree to static HTML, with each island's own server render put in its place. */
