@@ -9,15 +9,13 @@ import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { saveMonitoringVisitRequest, type MonitoringVisit } from '../../lib/contract.js';
 import { parseDay } from '../../lib/field-rules.js';
+import { P } from '../../lib/permissions.js';
 import { createdChanges, diffChanges, recordAudit } from '../audit.js';
 import { authenticate, authOf, requirePermission, type AuthContext } from '../auth-middleware.js';
 import type { ApiContext } from '../context.js';
 import type { Queryable } from '../db.js';
 import { badRequest, notFound, parse } from '../http.js';
 import { isVisible, visibleLeaIds } from '../lea-scope.js';
-
-export const VISIT_VIEW = 'Monitoring.visit.view';
-export const VISIT_INIT = 'Monitoring.visit.init';
 
 export const VISIT_MESSAGES = {
   noLea: 'Choose an LEA first: the CurrentLeaId header names the LEA of the visit.',
@@ -101,12 +99,12 @@ export function monitoringRouter(ctx: ApiContext): Router {
     return { leaId: caller.currentLeaId, year: caller.activeSchoolYear };
   }
 
-  router.get('/api/monitoring/visit', auth, requirePermission(VISIT_VIEW, VISIT_INIT), async (req, res) => {
+  router.get('/api/monitoring/visit', auth, requirePermission(P.visitView, P.visitInit), async (req, res) => {
     const { leaId, year } = await scope(req, authOf(res));
     res.json({ visit: await loadVisit(db, leaId, year) });
   });
 
-  router.put('/api/monitoring/visit', auth, requirePermission(VISIT_INIT), async (req, res) => {
+  router.put('/api/monitoring/visit', auth, requirePermission(P.visitInit), async (req, res) => {
     const body: z.infer<typeof saveBody> = parse(saveBody, req.body, 'body');
     const caller = authOf(res);
     const { leaId, year } = await scope(req, caller);

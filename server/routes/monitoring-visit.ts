@@ -14,9 +14,9 @@
 import { Router, type Request, type Response } from 'express';
 import { createElement } from 'react';
 import { monitoringVisit, monitoringVisitResponse, pagedPeople, pagedSchools } from '../../lib/contract.js';
-import { formatClockTime, formatDateTime, formatDay } from '../../lib/dates.js';
+import { formatDateTime, formatDay } from '../../lib/dates.js';
 import { monitoringText, navText, shellText, visitDetailsText } from '../../lib/messages.js';
-import { hasAnyPermission } from '../../lib/permissions.js';
+import { hasAnyPermission, P } from '../../lib/permissions.js';
 import { mergePeople, toPerson, type PersonSearchQuery } from '../../lib/person-picker.js';
 import type { FieldError } from '../../lib/validation/admin-org.js';
 import { personSearchQuery, personSelectionBody } from '../../lib/validation/person-picker.js';
@@ -49,9 +49,6 @@ declare module 'express-session' {
   }
 }
 
-export const VISIT_VIEW = 'Monitoring.visit.view';
-export const VISIT_SELECT = 'Monitoring.visit.selectvisitstudents';
-export const VISIT_INIT = 'Monitoring.visit.init';
 /** Results of one search; the picker is for choosing a few people, not browsing everyone. */
 export const SEARCH_LIMIT = 100;
 /** People kept in one selection (the session must stay small). */
@@ -106,8 +103,8 @@ interface RenderOptions {
  * users who may start visits and read-only for those who may view them; null for neither.
  */
 async function loadDetails(req: Request, res: Response, permissions: readonly string[], refused: RenderOptions['details']): Promise<VisitDetailsSectionProps | null> {
-  const canEdit = hasAnyPermission(permissions, [VISIT_INIT]);
-  if (!canEdit && !hasAnyPermission(permissions, [VISIT_VIEW])) return null;
+  const canEdit = hasAnyPermission(permissions, [P.visitInit]);
+  if (!canEdit && !hasAnyPermission(permissions, [P.visitView])) return null;
   const mode = canEdit ? 'edit' : 'view';
   const empty = { mode, values: visitDetailsValues(null), errors: refused?.errors ?? [], saved: null } as const;
   if (req.session.currentLeaId == null) return { ...empty, mode: 'no-lea' };
@@ -120,15 +117,14 @@ async function loadDetails(req: Request, res: Response, permissions: readonly st
     throw err;
   }
   if (!visit) return { ...empty, values: refused?.values ?? empty.values };
+  const stored = visitDetailsValues(visit);
   return {
     mode,
-    values: refused?.values ?? visitDetailsValues(visit),
+    values: refused?.values ?? stored,
     errors: refused?.errors ?? [],
     saved: {
+      ...stored,
       visitDate: formatDay(visit.visitDate),
-      startTime: formatClockTime(visit.startTime),
-      endTime: formatClockTime(visit.endTime),
-      studentFileCount: String(visit.studentFileCount),
       lastUpdated: visitDetailsText.lastUpdated(visit.updatedBy, formatDateTime(visit.updatedAt, res.locals.deps.config.tz)),
     },
   };
@@ -140,7 +136,7 @@ async function renderVisit(req: Request, res: Response, options: RenderOptions =
   const selected = selectionOf(req);
   let picker: MonitoringVisitPageProps['picker'] = null;
   let searchFailed = false;
-  if (hasAnyPermission(user.permissions, [VISIT_SELECT])) {
+  if (hasAnyPermission(user.permissions, [P.visitSelectStudents])) {
     const query = personSearchQuery.parse(req.query);
     const searched = options.errors === undefined && SEARCH_KEYS.some((k) => k in req.query);
     const [lists, schools] = await Promise.all([
@@ -189,9 +185,9 @@ const idParam = /^-?[1-9][0-9]{0,9}$/;
 
 export function monitoringVisitRouter(_deps: AppDeps): Router {
   const router = Router();
-  const canView = requirePermissions(VISIT_VIEW, VISIT_INIT, VISIT_SELECT);
-  const canSelect = requirePermissions(VISIT_SELECT);
-  const canInit = requirePermissions(VISIT_INIT);
+  const canView = requirePermissions(P.visitView, P.visitInit, P.visitSelectStudents);
+  const canSelect = requirePermissions(P.visitSelectStudents);
+  const canInit = requirePermissions(P.visitInit);
 
   router.get(VISIT_PATH, canView, async (req, res) => {
     await renderVisit(req, res);
