@@ -1,7 +1,7 @@
 // What the dashboard keeps per session so a reload does not ask the API again (issue 6's
 // budget, and a busy API): the main-dashboard-text block for a minute, and the user's messages
-// for MESSAGES_CACHE_SECONDS (15 s by default; 0 turns it off). One Redis key per session holds
-// both (so a dashboard view is one read), or a bounded map in this process without Redis.
+// for MESSAGES_CACHE_SECONDS (15 s by default; 0 turns it off). One value per session holds both
+// (so a dashboard view is one read): server/session-cache.ts.
 //
 // What the user does to their own messages shows at once: opening or dismissing one (through a
 // form or an island's /api call) forgets the cached list. A message the agency sends reaches
@@ -9,11 +9,9 @@
 import { z } from 'zod';
 import { notificationMessage, textBlock } from '../lib/contract.js';
 import type { AppDeps } from './deps.js';
-import { withTimeout } from './redis.js';
+import { SessionValueCache } from './session-cache.js';
 
 export const DASHBOARD_TEXT_TTL_MS = 60_000;
-const CACHE_OP_TIMEOUT_MS = 500;
-const MAX_LOCAL_ENTRIES = 5_000;
 
 const cachedEntry = z.object({
   /** The block, or null when the API has none (no need to ask again for a minute). */
@@ -31,52 +29,32 @@ function fresh(entry: DashboardEntry, now: number): DashboardEntry {
 }
 
 export class DashboardCache {
-  private readonly local = new Map<string, DashboardEntry>();
+  private readonly values: SessionValueCache<DashboardEntry>;
 
-  constructor(private readonly deps: Pick<AppDeps, 'redis' | 'config'>) {}
+  constructor(private readonly deps: Pick<AppDeps, 'redis' | 'config'>) {
+    this.values = new SessionValueCache(deps, 'dashboard', cachedEntry);
+  }
 
   get messagesTtlMs(): number {
     return this.deps.config.messagesCacheSeconds * 1000;
   }
 
-  private key(sid: string): string {
-    return `${this.deps.config.redisPrefix}dashboard:${sid}`;
-  }
-
   async get(sid: string): Promise<DashboardEntry> {
-    const now = Date.now();
-    const redis = this.deps.redis;
-    if (!redis) return fresh(this.local.get(sid) ?? {}, now);
-    const raw = await withTimeout(redis.get(this.key(sid)), CACHE_OP_TIMEOUT_MS, 'dashboard cache read');
-    if (!raw) return {};
-    const parsed = cachedEntry.safeParse(JSON.parse(raw));
-    return parsed.success ? fresh(parsed.data, now) : {};
+    return fresh((await this.values.get(sid)) ?? {}, Date.now());
   }
 
+  /** Keeps what has not expired, until the later of the two expiries. */
   async set(sid: string, entry: DashboardEntry): Promise<void> {
     const now = Date.now();
     const kept = fresh(entry, now);
     const until = Math.max(kept.block?.until ?? 0, kept.messages?.until ?? 0);
     if (until <= now) return this.forget(sid);
-    const redis = this.deps.redis;
-    if (redis) {
-      await withTimeout(
-        redis.set(this.key(sid), JSON.stringify(kept), { expiration: { type: 'PX', value: until - now } }),
-        CACHE_OP_TIMEOUT_MS,
-        'dashboard cache write',
-      );
-      return;
-    }
-    // Bounded: drop the oldest entry (Map keeps insertion order) when full.
-    this.local.delete(sid);
-    if (this.local.size >= MAX_LOCAL_ENTRIES) this.local.delete(this.local.keys().next().value ?? '');
-    this.local.set(sid, kept);
+    await this.values.set(sid, kept, until - now);
   }
 
   /** Forgets what is kept for the session (the user changed their messages). */
-  async forget(sid: string): Promise<void> {
-    this.local.delete(sid);
-    if (this.deps.redis) await withTimeout(this.deps.redis.del(this.key(sid)), CACHE_OP_TIMEOUT_MS, 'dashboard cache delete');
+  forget(sid: string): Promise<void> {
+    return this.values.forget(sid);
   }
 }
 

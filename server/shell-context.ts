@@ -19,7 +19,7 @@ import type { SchoolYear } from '../lib/school-year.js';
 import { BUILD_ID_HEADER } from '../lib/client-events.js';
 import type { PortalConfig } from './config.js';
 import type { AppDeps } from './deps.js';
-import { withTimeout, type RedisClient } from './redis.js';
+import { SessionValueCache } from './session-cache.js';
 import type { SessionUser } from './session-types.js';
 import { SCHOOL_YEARS_PATH, SessionExpiredError } from './upstream.js';
 
@@ -56,8 +56,6 @@ declare global {
 }
 
 export const SHELL_LISTS_TTL_MS = 60_000;
-const CACHE_OP_TIMEOUT_MS = 500;
-const MAX_LOCAL_ENTRIES = 5_000;
 
 const leaOption = leaSchema.pick({ id: true, name: true, isNdeLevelDistrict: true, isIncludedInCharterGroup: true, userLeas: true });
 const leaList = z.array(leaOption);
@@ -69,59 +67,15 @@ const cachedLists = z.object({
 });
 export type ShellLists = z.infer<typeof cachedLists>;
 
-/** The per-session list cache: Redis with a TTL, or a bounded map in this process. */
-class ShellListsCache {
-  private readonly local = new Map<string, { value: ShellLists; until: number }>();
+/** The per-session lists, and one load per session at a time in this process. */
+class ShellListsCache extends SessionValueCache<ShellLists> {
   private readonly inflight = new Map<string, Promise<ShellLists>>();
 
-  constructor(
-    private readonly redis: RedisClient | null,
-    private readonly prefix: string,
-    private readonly ttlMs: number,
-  ) {}
-
-  private key(sid: string): string {
-    return `${this.prefix}shell:${sid}`;
+  constructor(deps: AppDeps) {
+    super(deps, 'shell', cachedLists);
   }
 
-  async get(sid: string): Promise<ShellLists | null> {
-    if (this.redis) {
-      const raw = await withTimeout(this.redis.get(this.key(sid)), CACHE_OP_TIMEOUT_MS, 'shell cache read');
-      if (!raw) return null;
-      const parsed = cachedLists.safeParse(JSON.parse(raw));
-      return parsed.success ? parsed.data : null;
-    }
-    const hit = this.local.get(sid);
-    if (!hit) return null;
-    if (hit.until <= Date.now()) {
-      this.local.delete(sid);
-      return null;
-    }
-    return hit.value;
-  }
-
-  async set(sid: string, value: ShellLists): Promise<void> {
-    if (this.redis) {
-      await withTimeout(
-        this.redis.set(this.key(sid), JSON.stringify(value), { expiration: { type: 'PX', value: this.ttlMs } }),
-        CACHE_OP_TIMEOUT_MS,
-        'shell cache write',
-      );
-      return;
-    }
-    if (this.local.size >= MAX_LOCAL_ENTRIES) {
-      const now = Date.now();
-      for (const [k, v] of this.local) if (v.until <= now) this.local.delete(k);
-      // Still full: drop the oldest entries (Map keeps insertion order).
-      for (const k of this.local.keys()) {
-        if (this.local.size < MAX_LOCAL_ENTRIES) break;
-        this.local.delete(k);
-      }
-    }
-    this.local.set(sid, { value, until: Date.now() + this.ttlMs });
-  }
-
-  /** One load per session at a time in this process; concurrent requests share it. */
+  /** Concurrent requests of one session share one load. */
   shared(sid: string, load: () => Promise<ShellLists>): Promise<ShellLists> {
     const running = this.inflight.get(sid);
     if (running) return running;
@@ -136,7 +90,7 @@ const caches = new WeakMap<AppDeps, ShellListsCache>();
 function cacheOf(deps: AppDeps): ShellListsCache {
   let cache = caches.get(deps);
   if (!cache) {
-    cache = new ShellListsCache(deps.redis, deps.config.redisPrefix, SHELL_LISTS_TTL_MS);
+    cache = new ShellListsCache(deps);
     caches.set(deps, cache);
   }
   return cache;
@@ -195,7 +149,7 @@ export async function loadShellLists(req: Request, res: Response, options: { fre
   }
   return cache.shared(sid, async () => {
     const lists = await fetchLists(req, res, user);
-    await cache.set(sid, lists).catch((err: unknown) => req.log?.warn({ err }, 'shell cache unavailable'));
+    await cache.set(sid, lists, SHELL_LISTS_TTL_MS).catch((err: unknown) => req.log?.warn({ err }, 'shell cache unavailable'));
     return lists;
   });
 }
