@@ -117,25 +117,17 @@ export async function startTestPortal(opts: StartTestPortalOptions = {}): Promis
 }
 
 // ---- outages on demand -------------------------------------------------------------------------
-// Proxies that sit between the portal and Redis or the API and can be stopped and started again
-// on the same port, so a test can take a dependency away and bring it back.
-
-export interface RecordedRequest {
-  method: string;
-  path: string;
-  headers: Record<string, string | string[] | undefined>;
-}
+// A proxy between the portal and Redis that can be stopped and started again on the same port,
+// so a test can take Redis away and bring it back (the API's: test/helpers/fault-proxy.ts).
 
 export interface SwitchableProxy {
   url: string;
   port: number;
-  /** Requests forwarded so far (HTTP proxy only). */
-  requests: RecordedRequest[];
   /** Stop accepting and drop open connections: the target "goes down". */
   stop(): Promise<void>;
   /** Listen again on the same port. */
   start(): Promise<void>;
-  /** TCP proxy only: keep connections open but hold every byte (a hung server), until resume(). */
+  /** Keep connections open but hold every byte (a hung server), until resume(). */
   hang?(): void;
   resume?(): void;
   close(): Promise<void>;
@@ -149,52 +141,6 @@ async function listenOn(server: import('node:net').Server, port: number): Promis
       resolve((server.address() as AddressInfo).port);
     });
   });
-}
-
-/** An HTTP proxy in front of `target` that records each request it forwards. */
-export async function startHttpProxy(target: string): Promise<SwitchableProxy> {
-  const http = await import('node:http');
-  const targetUrl = new URL(target);
-  const requests: RecordedRequest[] = [];
-  const make = () =>
-    http.createServer((req, res) => {
-      requests.push({ method: req.method ?? 'GET', path: req.url ?? '/', headers: { ...req.headers } });
-      const upstream = http.request(
-        { host: targetUrl.hostname, port: targetUrl.port, method: req.method, path: req.url, headers: req.headers },
-        (up) => {
-          res.writeHead(up.statusCode ?? 502, up.headers);
-          up.pipe(res);
-        },
-      );
-      upstream.on('error', () => {
-        if (!res.headersSent) res.writeHead(502);
-        res.end();
-      });
-      req.pipe(upstream);
-    });
-  let server = make();
-  const port = await listenOn(server, 0);
-  let running = true;
-  const stop = async () => {
-    if (!running) return;
-    running = false;
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeAllConnections();
-    await closed;
-  };
-  return {
-    url: `http://127.0.0.1:${port}`,
-    port,
-    requests,
-    stop,
-    async start() {
-      if (running) return;
-      server = make();
-      await listenOn(server, port);
-      running = true;
-    },
-    close: stop,
-  };
 }
 
 /** A TCP proxy in front of `host:port` (Redis) that can cut every connection at once, or hang. */
@@ -242,7 +188,6 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
   return {
     url: `redis://127.0.0.1:${port}`,
     port,
-    requests: [],
     stop,
     async start() {
       if (running) return;

@@ -3,64 +3,27 @@
 // reach the API (404 for the rest), they carry the session's token and the header contract and
 // nothing of the browser's (cookies, Authorization, X-Forwarded-*), the API's Set-Cookie never
 // reaches the browser, unsafe methods need the CSRF token, and bodies and queries are checked.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { lea, pagedPeople, subscription } from '../../lib/contract.js';
 import { API_ACCEPT, APP_VERSION, errorMessages } from '../../lib/messages.js';
 import { ALLOWED } from '../../server/routes/api-proxy.js';
 import { startTestApi, type TestApi } from '../helpers/api.js';
+import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
 import { csrfFrom, startTestPortal, type TestPortal } from '../helpers/portal.js';
 import { demoEmails, signedInAgent, type Agent } from './dashboard-helpers.js';
 
-interface Seen {
-  method: string;
-  path: string;
-  headers: http.IncomingHttpHeaders;
-}
-
-/** A proxy to the API that records each request and adds `Set-Cookie: api-secret=…` to each answer. */
-async function startRecordingProxy(target: string): Promise<{ url: string; seen: Seen[]; close(): Promise<void> }> {
-  const to = new URL(target);
-  const seen: Seen[] = [];
-  const server = http.createServer((req, res) => {
-    seen.push({ method: req.method ?? 'GET', path: req.url ?? '/', headers: { ...req.headers } });
-    const upstream = http.request({ host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers }, (up) => {
-      const headers = { ...up.headers };
-      const cookies = headers['set-cookie'] ?? [];
-      headers['set-cookie'] = [...cookies, 'api-secret=from-the-api; Path=/; HttpOnly'];
-      res.writeHead(up.statusCode ?? 502, headers);
-      up.pipe(res);
-    });
-    upstream.on('error', () => {
-      if (!res.headersSent) res.writeHead(502);
-      res.end();
-    });
-    req.pipe(upstream);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    seen,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
 let api: TestApi;
-let proxy: Awaited<ReturnType<typeof startRecordingProxy>>;
+let proxy: FaultProxy;
 let portal: TestPortal;
 let agent: Agent;
 let csrf: string;
 
 beforeAll(async () => {
   api = await startTestApi('pglite');
-  proxy = await startRecordingProxy(api.url);
+  proxy = await startFaultProxy(api.url);
+  // Every API answer also sets a cookie of the API's own: it must never reach the browser.
+  proxy.rules.push({ match: () => true, addResponseHeaders: { 'set-cookie': 'api-secret=from-the-api; Path=/; HttpOnly' } });
   portal = await startTestPortal({ apiBaseUrl: proxy.url });
   agent = await signedInAgent(portal.url, demoEmails.admin);
   csrf = csrfFrom((await agent.get('/notification-settings')).text);
@@ -72,8 +35,8 @@ afterAll(async () => {
   await api?.close();
 });
 
-/** The requests the API received for a path since `from` (an index into proxy.seen). */
-const seenSince = (from: number, path: string) => proxy.seen.slice(from).filter((s) => s.path.split('?')[0] === path);
+/** The requests the API received for a path since `from` (an index into proxy.requests). */
+const seenSince = (from: number, path: string) => proxy.requests.slice(from).filter((s) => s.path.split('?')[0] === path);
 
 const setCookies = (res: { headers: Record<string, unknown> }): string[] => {
   const raw = res.headers['set-cookie'];
@@ -82,7 +45,7 @@ const setCookies = (res: { headers: Record<string, unknown> }): string[] => {
 
 describe('forwarding', () => {
   it('forwards an allowed call with the session\u2019s token and the header contract, and nothing of the browser\u2019s', async () => {
-    const from = proxy.seen.length;
+    const from = proxy.requests.length;
     const res = await agent
       .get('/api/event-notification/subscriptions/user')
       .set('Accept', 'application/json')
@@ -113,11 +76,11 @@ describe('forwarding', () => {
     expect(lea.array().parse(res.body).length).toBeGreaterThan(0);
     expect(setCookies(res).some((c) => c.includes('api-secret'))).toBe(false);
     // The recording proxy did add it: the portal dropped it.
-    expect(proxy.seen.some((s) => s.path === '/api/leas/users')).toBe(true);
+    expect(proxy.requests.some((s) => s.path === '/api/leas/users')).toBe(true);
   });
 
   it('forwards only the allowed query parameters', async () => {
-    const from = proxy.seen.length;
+    const from = proxy.requests.length;
     const res = await agent.get('/api/people?lastName=A&pageSize=5&evil=1&externalIds=1,2').set('Accept', 'application/json');
     expect(res.status).toBe(200);
     expect(pagedPeople.parse(res.body).items.length).toBeLessThanOrEqual(5);
@@ -165,7 +128,7 @@ describe('refusals', () => {
     ['DELETE', '/api/roles/1'],
     ['PUT', '/api/text-blocks/1'],
   ])('answers 404 to %s %s, without calling the API', async (method, path) => {
-    const from = proxy.seen.length;
+    const from = proxy.requests.length;
     const res = await agent[method.toLowerCase() as 'get' | 'post' | 'delete' | 'put'](path).set('x-csrf-token', csrf).set('Accept', 'application/json').send(method === 'GET' ? undefined : {});
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ message: errorMessages.pageNotFound });
@@ -173,7 +136,7 @@ describe('refusals', () => {
   });
 
   it('needs the CSRF token for unsafe methods', async () => {
-    const from = proxy.seen.length;
+    const from = proxy.requests.length;
     const res = await agent.delete('/api/event-notification/subscriptions/unsubscribe/1').set('Accept', 'application/json');
     expect(res.status).toBe(403);
     const put = await agent.put('/api/event-notification/message/dismiss/1').set('x-csrf-token', 'not-the-token').set('Accept', 'application/json');
@@ -182,7 +145,7 @@ describe('refusals', () => {
   });
 
   it('refuses a body that breaks the contract, before calling the API', async () => {
-    const from = proxy.seen.length;
+    const from = proxy.requests.length;
     const res = await agent
       .post('/api/event-notification/subscriptions')
       .set('x-csrf-token', csrf)

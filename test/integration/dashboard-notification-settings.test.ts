@@ -6,7 +6,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { subscription, type Subscription } from '../../lib/contract.js';
 import { errorMessages, subscriptionText, uiText, validationMessages } from '../../lib/messages.js';
-import { startHttpProxy, startTestPortal } from '../helpers/portal.js';
+import { startTestPortal } from '../helpers/portal.js';
+import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
 import { accessToken } from './api-auth-helpers.js';
 import { decoded, demoEmails, postForm, signedInAgent, textOf, titleOf, type Agent, withPortal } from './dashboard-helpers.js';
 
@@ -224,7 +225,7 @@ describe('unsubscribing without JavaScript', () => {
 
 describe('when the subscriptions cannot be loaded', () => {
   it('shows the page with a notice and an empty table (spec §8: only logged)', async () => {
-    const proxy = await startHttpProxy(env.api.url);
+    const proxy = await startFaultProxy(env.api.url);
     const cut = await startTestPortal({ apiBaseUrl: proxy.url });
     try {
       const agent = await signedInAgent(cut.url, demoEmails.district);

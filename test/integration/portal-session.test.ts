@@ -9,7 +9,8 @@ import { errorMessages } from '../../lib/messages.js';
 import { requireSignedIn } from '../../server/auth-session.js';
 import { tokenRecordSchema, type TokenRecord } from '../../server/token-store.js';
 import { startTestApi, type TestApi } from '../helpers/api.js';
-import { csrfFrom, startHttpProxy, startTestPortal, type SwitchableProxy, type TestPortal } from '../helpers/portal.js';
+import { csrfFrom, startTestPortal, type TestPortal } from '../helpers/portal.js';
+import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
 
 const PASSWORD = 'Demo-Password-1!';
 const ADMIN = 'state.admin@demo.example';
@@ -27,13 +28,13 @@ function testRouters(): Router[] {
 }
 
 let api: TestApi;
-let proxy: SwitchableProxy;
+let proxy: FaultProxy;
 let portal: TestPortal;
 const sessionSecret = randomBytes(32).toString('hex');
 
 beforeAll(async () => {
   api = await startTestApi('pglite');
-  proxy = await startHttpProxy(api.url);
+  proxy = await startFaultProxy(api.url);
   portal = await startTestPortal({ api, apiBaseUrl: proxy.url, extraRouters: testRouters(), env: { SESSION_SECRET: sessionSecret } });
 });
 afterAll(async () => {

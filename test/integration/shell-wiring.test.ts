@@ -10,7 +10,8 @@ import { canAccessRoute } from '../../lib/routes.js';
 import { KEEP_ALIVE_PATH } from '../../islands/SessionTimeoutWarning.island.js';
 import { pendingRoutes } from '../../server/routes/modules.js';
 import { startTestApi, type TestApi } from '../helpers/api.js';
-import { csrfFrom, startHttpProxy, startTestPortal, type SwitchableProxy, type TestPortal } from '../helpers/portal.js';
+import { csrfFrom, startTestPortal, type TestPortal } from '../helpers/portal.js';
+import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
 import { demoEmails, signedInAgent, type Agent } from './dashboard-helpers.js';
 
 const ADMIN = demoEmails.admin;
@@ -45,12 +46,12 @@ function testRouters(): Router[] {
 }
 
 let api: TestApi;
-let proxy: SwitchableProxy;
+let proxy: FaultProxy;
 let portal: TestPortal;
 
 beforeAll(async () => {
   api = await startTestApi('pglite');
-  proxy = await startHttpProxy(api.url);
+  proxy = await startFaultProxy(api.url);
   portal = await startTestPortal({ api, apiBaseUrl: proxy.url, extraRouters: testRouters() });
 }, 60_000);
 afterAll(async () => {
