@@ -82,9 +82,13 @@ export interface RawRequest {
   /** Path below the base URL, with query string. */
   path: string;
   headers: Record<string, string>;
-  body?: string;
+  body?: string | Buffer;
   /** A tighter bound than the configured one (readiness probes). */
   timeoutMs?: number;
+  /** A larger bound than MAX_RESPONSE_BYTES, for file downloads. */
+  maxResponseBytes?: number;
+  /** A file download: a successful answer's bytes are not decoded as text. */
+  binary?: boolean;
 }
 
 export interface RawResponse {
@@ -92,9 +96,13 @@ export interface RawResponse {
   headers: IncomingHttpHeaders;
   setCookie: string[];
   text: string;
+  /** The answer's bytes as received (file downloads). */
+  bytes: Buffer;
 }
 
 export const MAX_RESPONSE_BYTES = 5 * 1024 * 1024;
+/** The largest file the portal passes through (documents are at most 10 MB; CSV exports too). */
+export const MAX_DOWNLOAD_BYTES = 25 * 1024 * 1024;
 
 /** One connection pool per API base URL, with connect, header and body timeouts. */
 export class UpstreamHttp {
@@ -135,13 +143,15 @@ export class UpstreamHttp {
         ...(request.timeoutMs ? { headersTimeout: request.timeoutMs, bodyTimeout: request.timeoutMs } : {}),
         signal: controller.signal,
       });
-      const text = await readLimited(res.body, MAX_RESPONSE_BYTES);
+      const bytes = await readLimited(res.body, request.maxResponseBytes ?? MAX_RESPONSE_BYTES);
       const raw = res.headers['set-cookie'];
+      const ok = res.statusCode >= 200 && res.statusCode < 300;
       return {
         status: res.statusCode,
         headers: res.headers,
         setCookie: raw === undefined ? [] : Array.isArray(raw) ? raw : [raw],
-        text,
+        text: request.binary && ok ? '' : bytes.toString('utf8'),
+        bytes,
       };
     } catch (err) {
       throw mapTransportError(err);
@@ -155,7 +165,7 @@ export class UpstreamHttp {
   }
 }
 
-async function readLimited(body: AsyncIterable<Buffer | Uint8Array> & { destroy?: (err?: Error) => void }, limit: number): Promise<string> {
+async function readLimited(body: AsyncIterable<Buffer | Uint8Array> & { destroy?: (err?: Error) => void }, limit: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
@@ -166,7 +176,7 @@ async function readLimited(body: AsyncIterable<Buffer | Uint8Array> & { destroy?
     }
     chunks.push(Buffer.from(chunk));
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 // ---- the header contract (spec §7) ---------------------------------------------------------
@@ -180,7 +190,9 @@ export function isDrPublicPath(path: string): boolean {
 
 export interface HeaderInput {
   path: string;
-  bodyKind: 'json' | 'form' | 'none';
+  bodyKind: 'json' | 'form' | 'multipart' | 'none';
+  /** multipart/form-data with its boundary, for bodyKind 'multipart'. */
+  multipartType?: string;
   accessToken: string | null;
   /** "user:password" for disputeresolution/public calls. */
   drPublicBasic: string;
@@ -197,7 +209,8 @@ export function buildHeaders(input: HeaderInput): Record<string, string> {
     currentleaid: input.currentLeaId == null ? '' : String(input.currentLeaId),
   };
   // Form data carries its own content type; everything else is JSON (spec §7).
-  headers['content-type'] = input.bodyKind === 'form' ? 'application/x-www-form-urlencoded' : 'application/json';
+  headers['content-type'] =
+    input.bodyKind === 'form' ? 'application/x-www-form-urlencoded' : input.bodyKind === 'multipart' ? (input.multipartType ?? 'multipart/form-data') : 'application/json';
   const pathname = input.path.split('?')[0] ?? input.path;
   if (isDrPublicPath(pathname)) {
     headers.authorization = `Basic ${Buffer.from(input.drPublicBasic, 'utf8').toString('base64')}`;
@@ -333,11 +346,34 @@ export function createRefresher(http: UpstreamHttp, drPublicBasic: string, now: 
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** A file to forward to the API in a multipart/form-data body (server/upload.ts). */
+export interface MultipartFile {
+  field: string;
+  fileName: string;
+  contentType: string;
+  bytes: Buffer;
+}
+
+export interface MultipartBody {
+  fields?: Record<string, string>;
+  files: readonly MultipartFile[];
+}
+
+/** A file the API answered with (a document or a CSV export), for server/download.ts. */
+export interface UpstreamFile {
+  contentType: string;
+  /** The API's Content-Disposition, when it sent one. */
+  contentDisposition: string | null;
+  bytes: Buffer;
+}
+
 export interface ApiCallOptions<S extends z.core.$ZodType = z.ZodUnknown> {
   method?: HttpMethod;
   path: string;
   json?: unknown;
   form?: Record<string, string>;
+  /** A multipart/form-data body: files (and fields) forwarded from an upload form. */
+  multipart?: MultipartBody;
   query?: Record<string, QueryValue>;
   schema?: S;
   /** 'user' (default): Bearer when signed in; 'none': anonymous; 'basic': the DR public credentials. */
@@ -357,6 +393,8 @@ export interface ApiExchangeResult<T> {
 
 export interface ApiClient {
   call<S extends z.core.$ZodType = z.ZodUnknown>(options: ApiCallOptions<S>): Promise<z.infer<S>>;
+  /** A file answer (document, CSV export), its bytes untouched, up to MAX_DOWNLOAD_BYTES. */
+  download(options: Omit<ApiCallOptions, 'schema'>): Promise<UpstreamFile>;
   /** Like call, but also returns the status and Set-Cookie headers (sign-in, revoke). */
   exchange<S extends z.core.$ZodType = z.ZodUnknown>(options: ApiExchangeOptions<S>): Promise<ApiExchangeResult<z.infer<S>>>;
 }
@@ -396,6 +434,21 @@ export class SchoolYearCache {
     }
     return this.pending;
   }
+}
+
+/** What one send needs beyond the caller's options: the encoded multipart body, download mode. */
+interface SendOptions extends ApiExchangeOptions<z.core.$ZodType> {
+  encodedMultipart?: { body: Buffer; contentType: string } | undefined;
+  download?: boolean;
+}
+
+/** multipart/form-data bytes and type, encoded by the platform's own FormData serialiser. */
+export async function encodeMultipart(body: MultipartBody): Promise<{ body: Buffer; contentType: string }> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(body.fields ?? {})) form.append(name, value);
+  for (const f of body.files) form.append(f.field, new Blob([new Uint8Array(f.bytes)], { type: f.contentType }), f.fileName);
+  const encoded = new Response(form);
+  return { body: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type') ?? 'multipart/form-data' };
 }
 
 export function createApiClient(req: Request, services: UpstreamServices, requestId?: string): ApiClient {
@@ -439,13 +492,14 @@ export function createApiClient(req: Request, services: UpstreamServices, reques
     return record;
   };
 
-  const send = (options: ApiExchangeOptions<z.core.$ZodType>, record: TokenRecord | null, schoolYearKey: string | undefined): Promise<RawResponse> => {
+  const send = (options: SendOptions, record: TokenRecord | null, schoolYearKey: string | undefined): Promise<RawResponse> => {
     const path = buildPath(options.path, options.query);
-    const bodyKind = options.form ? 'form' : options.json !== undefined ? 'json' : 'none';
+    const bodyKind = options.encodedMultipart ? 'multipart' : options.form ? 'form' : options.json !== undefined ? 'json' : 'none';
     const method = options.method ?? (bodyKind === 'none' ? 'GET' : 'POST');
     const headers = buildHeaders({
       path,
       bodyKind,
+      multipartType: options.encodedMultipart?.contentType,
       accessToken: options.auth === 'none' || options.auth === 'basic' ? null : (record?.accessToken ?? null),
       drPublicBasic,
       currentLeaId: req.session?.currentLeaId,
@@ -455,12 +509,24 @@ export function createApiClient(req: Request, services: UpstreamServices, reques
     });
     if (options.auth === 'basic') headers.authorization = `Basic ${Buffer.from(drPublicBasic, 'utf8').toString('base64')}`;
     const body =
-      bodyKind === 'form' ? new URLSearchParams(options.form).toString() : bodyKind === 'json' ? JSON.stringify(options.json) : undefined;
-    return http.send({ method, path, headers, body });
+      bodyKind === 'multipart'
+        ? options.encodedMultipart?.body
+        : bodyKind === 'form'
+          ? new URLSearchParams(options.form).toString()
+          : bodyKind === 'json'
+            ? JSON.stringify(options.json)
+            : undefined;
+    return http.send({
+      method,
+      path,
+      headers,
+      body,
+      ...(options.download ? { maxResponseBytes: MAX_DOWNLOAD_BYTES, binary: true } : {}),
+    });
   };
 
   /** The exchange itself: token (refreshed ahead), request, one refresh + one retry on a 401. */
-  const perform = async (options: ApiExchangeOptions<z.core.$ZodType>, schoolYearKey: string | undefined): Promise<RawResponse> => {
+  const perform = async (options: SendOptions, schoolYearKey: string | undefined): Promise<RawResponse> => {
     const auth = options.auth ?? 'user';
     const useToken = auth === 'user' && !isDrPublicPath(options.path) && (options.credentials !== undefined || signedIn());
     let record = useToken ? (options.credentials ?? (await currentRecord())) : null;
@@ -513,22 +579,38 @@ export function createApiClient(req: Request, services: UpstreamServices, reques
   // fail at once, so a page waits for one timeout at most, however many calls it makes in turn.
   let timedOut: UpstreamError | null = null;
 
-  const exchange = async <S extends z.core.$ZodType>(options: ApiExchangeOptions<S>): Promise<ApiExchangeResult<z.infer<S>>> => {
+  /** One call: the body encoded once (a retry after a refresh sends the same bytes), errors mapped. */
+  const run = async (options: ApiExchangeOptions<z.core.$ZodType>, download: boolean): Promise<RawResponse> => {
     if (timedOut) throw timeoutError(timedOut);
     try {
       const path = buildPath(options.path);
+      const encodedMultipart = options.multipart ? await encodeMultipart(options.multipart) : undefined;
       const schoolYearKey = await ensureSchoolYear(path);
-      const res = await perform(options, schoolYearKey);
+      const res = await perform({ ...options, encodedMultipart, download }, schoolYearKey);
       if (res.status < 200 || res.status >= 300) throw httpError(res.status, res.text);
-      return { data: parseSuccess(res, options.schema), status: res.status, setCookie: res.setCookie };
+      return res;
     } catch (err) {
       if (err instanceof UpstreamError && err.kind === 'timeout') timedOut = err;
       throw err;
     }
   };
 
+  const exchange = async <S extends z.core.$ZodType>(options: ApiExchangeOptions<S>): Promise<ApiExchangeResult<z.infer<S>>> => {
+    const res = await run(options, false);
+    return { data: parseSuccess(res, options.schema), status: res.status, setCookie: res.setCookie };
+  };
+
   return {
     exchange,
+    async download(options: Omit<ApiCallOptions, 'schema'>): Promise<UpstreamFile> {
+      const res = await run(options, true);
+      const disposition = res.headers['content-disposition'];
+      return {
+        contentType: String(res.headers['content-type'] ?? 'application/octet-stream'),
+        contentDisposition: typeof disposition === 'string' ? disposition : null,
+        bytes: res.bytes,
+      };
+    },
     async call<S extends z.core.$ZodType>(options: ApiCallOptions<S>): Promise<z.infer<S>> {
       return (await exchange(options)).data;
     },
