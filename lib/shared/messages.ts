@@ -20,3 +20,23 @@ export const csvImportText = {
 } as const;
 
 export const sharedFormatSize = formatSize;
+
+export const chartText = {
+  noData: 'No data to show.',
+  /** The caption of a chart's data table (its text alternative, WCAG 1.1.1). */
+  tableCaption: (title: string) => `${title}: data`,
+  noValue: 'No data',
+  total: 'Total',
+  legend: 'Legend',
+  barDescription: (categories: number, series: number, stacked: boolean) =>
+    `${stacked ? 'Stacked bar' : series > 1 ? 'Grouped bar' : 'Bar'} chart of ${categories} ${categories === 1 ? 'category' : 'categories'}` +
+    `${series > 1 ? ` and ${series} series` : ''}. The table that follows lists every value.`,
+  lineDescription: (points: number, series: number) =>
+    `Line chart of ${series} series over ${points} ${points === 1 ? 'point' : 'points'}. The table that follows lists every value.`,
+} as const;
+
+export const printText = {
+  generatedAt: 'Generated',
+  filters: 'Filters',
+  noFilters: 'None',
+} as const;
