@@ -40,3 +40,18 @@ export const printText = {
   filters: 'Filters',
   noFilters: 'None',
 } as const;
+
+/** Email templates (DR spec §7 "Templates" row; used alike by every module's templates). */
+export const templateText = {
+  unknownField: (name: string) => `Unknown merge field: {{${name}}}.`,
+  fieldNotAllowed: (name: string) => `The merge field {{${name}}} cannot be used in this template.`,
+  subjectRequired: 'Subject is required.',
+  bodyRequired: 'Body is required.',
+  onlySimpleFields: (tag: string) => `Write merge fields as {{name}}: ${tag} is not allowed.`,
+  malformed: 'A merge field is not closed. Write merge fields as {{name}}.',
+  subjectTooLong: (max: number) => `The subject can be at most ${max} characters.`,
+  bodyTooLong: (max: number) => `The body can be at most ${max.toLocaleString('en-US')} characters.`,
+  notFound: 'No such email template.',
+  codeTaken: 'An email template with this code already exists.',
+  systemDelete: 'System email templates cannot be deleted.',
+} as const;
