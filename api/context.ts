@@ -11,9 +11,15 @@ export interface OutgoingEmail {
   html?: string;
 }
 
+/** What became of one message: its email_log row and status ('Failed' when delivery failed). */
+export interface MailDelivery {
+  logId: number;
+  status: 'Logged' | 'Sent' | 'Failed';
+}
+
 export interface Mailer {
-  /** Records the message in the email log, then writes it to MAIL_DIR or sends it over SMTP. */
-  send(email: OutgoingEmail, actor?: string): Promise<void>;
+  /** Records the message in the email log, then writes it to MAIL_DIR or sends it over SMTP. Never throws for a delivery failure. */
+  send(email: OutgoingEmail, actor?: string): Promise<MailDelivery>;
 }
 
 export interface ApiContext {

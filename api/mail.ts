@@ -6,7 +6,7 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import type { ApiConfig } from './config.js';
-import type { Mailer, OutgoingEmail } from './context.js';
+import type { MailDelivery, Mailer, OutgoingEmail } from './context.js';
 import type { Db } from './db.js';
 
 type Transport = ReturnType<typeof nodemailer.createTransport>;
@@ -26,7 +26,7 @@ export function createMailer(config: ApiConfig, db: Db, log: Logger): Mailer {
   }
 
   return {
-    async send(email: OutgoingEmail, actor = 'system') {
+    async send(email: OutgoingEmail, actor = 'system'): Promise<MailDelivery> {
       const inserted = await db.query<{ id: number }>(
         `INSERT INTO email_log (to_address, subject, body, status, created_by, updated_by)
          VALUES ($1, $2, $3, 'Logged', $4, $4) RETURNING id`,
@@ -45,8 +45,9 @@ export function createMailer(config: ApiConfig, db: Db, log: Logger): Mailer {
         } catch (err) {
           log.error({ err, logId }, 'could not write email file');
           await setStatus(logId, 'Failed', err instanceof Error ? err.message : String(err), actor).catch(() => {});
+          return { logId, status: 'Failed' };
         }
-        return;
+        return { logId, status: 'Logged' };
       }
 
       try {
@@ -58,11 +59,13 @@ export function createMailer(config: ApiConfig, db: Db, log: Logger): Mailer {
           ...(email.html ? { html: email.html } : {}),
         });
         await setStatus(logId, 'Sent', null, actor);
+        return { logId, status: 'Sent' };
       } catch (err) {
         log.error({ err, logId }, 'email delivery failed');
         await setStatus(logId, 'Failed', err instanceof Error ? err.message : String(err), actor).catch((e: unknown) =>
           log.error({ err: e, logId }, 'could not record email failure'),
         );
+        return { logId, status: 'Failed' };
       }
     },
   };

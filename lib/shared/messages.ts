@@ -55,3 +55,11 @@ export const templateText = {
   codeTaken: 'An email template with this code already exists.',
   systemDelete: 'System email templates cannot be deleted.',
 } as const;
+
+/** Notices (api/shared/notify.ts): what every module's emails add, and the daily digest. */
+export const notifyText = {
+  openInPortal: 'Open in the portal',
+  digestSubject: (date: string) => `Your notifications for ${date}`,
+  digestIntro: (count: number) => `${count} ${count === 1 ? 'notification' : 'notifications'} since your last summary:`,
+  digestFooter: 'You receive this summary once a day because you chose the Daily frequency in your notification settings.',
+} as const;

@@ -44,7 +44,7 @@ describe('createMailer', () => {
   it('logs the message and writes it as JSON to the mail folder without SMTP', async () => {
     const cfg = config();
     const { db, calls } = fakeDb();
-    await createMailer(cfg, db, pino({ level: 'silent' })).send(email, 'user-1');
+    expect(await createMailer(cfg, db, pino({ level: 'silent' })).send(email, 'user-1')).toEqual({ logId: 41, status: 'Logged' });
     expect(calls[0]!.sql).toContain('INSERT INTO email_log');
     expect(calls[0]!.params).toEqual(['pat@example.org', 'Hello', 'Visit https://portal.example/x', 'user-1']);
     const files = readdirSync(cfg.mailDir);
@@ -59,7 +59,7 @@ describe('createMailer', () => {
   it('marks the message Failed, without throwing, when the SMTP server cannot be reached', async () => {
     const cfg = config({ SMTP_URL: 'smtp://127.0.0.1:1' });
     const { db, calls } = fakeDb();
-    await expect(createMailer(cfg, db, pino({ level: 'silent' })).send(email)).resolves.toBeUndefined();
+    await expect(createMailer(cfg, db, pino({ level: 'silent' })).send(email)).resolves.toEqual({ logId: 41, status: 'Failed' });
     const update = calls.find((c) => c.sql.startsWith('UPDATE email_log'));
     expect(update?.params.slice(0, 2)).toEqual([41, 'Failed']);
   });
