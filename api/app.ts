@@ -22,6 +22,8 @@ import { auditRouter } from './routes/audit.js';
 import { peopleRouter } from './routes/people.js';
 import { adminOrgExtraRouter } from './routes/admin-org-extra.js';
 import { monitoringRouter } from './routes/monitoring.js';
+import { jobsRouter } from './shared/jobs.js';
+import { jobRegistry } from './jobs-registry.js';
 
 export function createApiApp(ctx: ApiContext): Express {
   const app = express();
@@ -56,6 +58,8 @@ export function createApiApp(ctx: ApiContext): Express {
   app.use(adminOrgExtraRouter(ctx));
   // Monitoring: the visit details of an Integrated Monitoring Review.
   app.use(monitoringRouter(ctx));
+  // Scheduled jobs: the list and a run for a chosen day (site admins).
+  app.use(jobsRouter(ctx, jobRegistry));
 
   app.use((_req, _res, next) => next(notFound('No such endpoint.')));
   app.use(errorHandler(ctx.log));

@@ -28,6 +28,8 @@ const env = z.object({
   /** Basic credentials the portal presents on disputeresolution/public calls ("user:password"). */
   DR_PUBLIC_BASIC: z.string().default('dr-public:dr-public-dev-secret'),
   SEED_DEMO: flag.optional(),
+  /** Scheduled jobs (api/shared/jobs.ts); off: nothing runs by time (an admin can still run a job). */
+  JOBS: flag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -49,6 +51,7 @@ export interface ApiConfig {
   recaptchaVerifyUrl: string;
   drPublicBasic: string;
   seedDemo: boolean;
+  jobs: boolean;
   logLevel: z.infer<typeof env>['LOG_LEVEL'];
 }
 
@@ -92,6 +95,7 @@ export function loadApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
     drPublicBasic: e.DR_PUBLIC_BASIC,
     // Demo data is on by default only for the embedded database.
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    jobs: e.JOBS,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -18,6 +18,8 @@ export interface Queryable {
 
 export interface Db extends Queryable {
   readonly kind: 'postgres' | 'pglite';
+  /** The embedded database itself (kind 'pglite'), for pg-boss's PGlite adapter (api/shared/jobs.ts). */
+  readonly pglite?: PGlite;
   /** Runs fn in one transaction; it commits when fn resolves and rolls back when it throws. */
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -94,6 +96,7 @@ async function openPglite(dataDir: string): Promise<Db> {
   const base = wrap(db);
   return {
     kind: 'pglite',
+    pglite: db,
     query: base.query,
     exec: base.exec,
     // PGlite serialises transactions itself: one connection, one transaction at a time.

@@ -9,11 +9,15 @@ import { openDb, type Db } from './db.js';
 import { migrate } from './migrate.js';
 import { createMailer } from './mail.js';
 import { seed } from './seed.js';
+import { jobRegistry } from './jobs-registry.js';
+import { startJobs, type JobRunner } from './shared/jobs.js';
 
 export interface RunningApi {
   url: string;
   ctx: ApiContext;
   server: Server;
+  /** The scheduled jobs, unless JOBS is off. */
+  jobs: JobRunner | null;
   /** Stops accepting, lets requests in flight finish (at most `graceMs`), then closes the database. */
   close(graceMs?: number): Promise<void>;
 }
@@ -64,12 +68,15 @@ export async function startApi(config: ApiConfig, log?: Logger): Promise<Running
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host}:${port}`;
   ctx.log.info({ url, database: ctx.db.kind }, 'agency API listening');
+  const jobs = config.jobs ? await startJobs(ctx, jobRegistry) : null;
   return {
     url,
     ctx,
     server,
+    jobs,
     async close(graceMs = CLOSE_GRACE_MS) {
       await stopHttpServer(server, graceMs);
+      await jobs?.stop().catch((err: unknown) => ctx.log.error({ err }, 'stopping the scheduled jobs failed'));
       await ctx.db.close();
     },
   };

@@ -63,3 +63,23 @@ export const notifyText = {
   digestIntro: (count: number) => `${count} ${count === 1 ? 'notification' : 'notifications'} since your last summary:`,
   digestFooter: 'You receive this summary once a day because you chose the Daily frequency in your notification settings.',
 } as const;
+
+/** Scheduled jobs (api/shared/jobs.ts) and their form on the admin utilities screen. */
+export const jobText = {
+  notFound: 'No such job.',
+  heading: 'Run a scheduled job',
+  intro: 'Runs a job now as if it were the chosen day. Jobs send each notice once, so running one again sends nothing new.',
+  job: 'Job',
+  day: 'Day',
+  dayHint: 'mm/dd/yyyy',
+  run: 'Run job',
+  chooseOption: '- Choose a job -',
+  chooseJob: 'Choose a job.',
+  validDay: 'Enter a valid date.',
+  ran: (name: string, day: string, sent: number, note?: string | null) => `Job ${name} ran for ${day}: ${sent} sent.${note ? ` ${note}` : ''}`,
+  failed: (name: string, day: string, error: string) => `Job ${name} failed for ${day}: ${error}`,
+  lastRun: 'Last run',
+  never: 'Never',
+  schedule: 'Schedule',
+  jobsCaption: 'Scheduled jobs',
+} as const;

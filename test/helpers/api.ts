@@ -30,6 +30,8 @@ export async function startTestApi(db: TestDb, env: Record<string, string> = {})
     DATA_DIR: dataDir,
     SEED_DEMO: 'on',
     JWT_SECRET: randomBytes(32).toString('hex'),
+    // Scheduled jobs only where a suite asks for them (JOBS: 'on'): they add a job engine per API.
+    JOBS: 'off',
     ...(db === 'postgres' ? { DATABASE_URL: TEST_DATABASE_URL, DATABASE_SCHEMA: schema } : {}),
     ...env,
   });
@@ -45,6 +47,7 @@ export async function startTestApi(db: TestDb, env: Record<string, string> = {})
         const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
         await client.connect();
         await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+        await client.query(`DROP SCHEMA IF EXISTS "${schema}_jobs" CASCADE`);
         await client.end();
       }
     },

@@ -1,6 +1,7 @@
 // Admin Utilities (/admin/admin-utils, App.roles.manage, spec §6): the build version and the
-// health of Redis, the agency API and its database; ending every session of a user at once; and
-// a test email sent through the API.
+// health of Redis, the agency API and its database; ending every session of a user at once; a
+// test email sent through the API; and, for site admins, running any scheduled job of the API for
+// a chosen day (api/shared/jobs.ts), with the result as a message.
 //
 // Ending sessions uses the portal's index of each user's sessions (`<prefix>user-sessions:<id>`,
 // server/token-store.ts; the in-process store keeps the same index): each session is destroyed
@@ -13,11 +14,17 @@ import type { Store } from 'express-session';
 import { createElement } from 'react';
 import { z } from 'zod';
 import { user as userSchema } from '../../../lib/contract.js';
+import { agencyToday, isIsoDay } from '../../../lib/day.js';
+import { formatShortDate } from '../../../lib/dates.js';
+import { P } from '../../../lib/permissions.js';
+import { jobText } from '../../../lib/shared/messages.js';
 import { adminOrgText as t, API_ACCEPT, APP_VERSION } from '../../../lib/messages.js';
 import { endSessionsFields, endSessionsSchema, formValues, testEmailFields, testEmailSchema, validateForm, type FieldError } from '../../../lib/validation/admin-org.js';
-import { AdminUtilitiesPage, type StatusRow } from '../../../views/pages/admin/AdminUtilitiesPage.js';
+import { AdminUtilitiesPage, type JobRow, type StatusRow } from '../../../views/pages/admin/AdminUtilitiesPage.js';
+import { currentUser } from '../../auth-session.js';
 import type { AppDeps } from '../../deps.js';
 import { addFlash } from '../../flash.js';
+import { accessDenied } from '../../errors.js';
 import { withTimeout } from '../../redis.js';
 import { requireRoute } from '../../route-guard.js';
 import { UpstreamError } from '../../upstream.js';
@@ -74,9 +81,41 @@ async function statusRows(deps: AppDeps): Promise<StatusRow[]> {
 interface Entered {
   email?: string;
   to?: string;
+  job?: string;
+  day?: string;
+}
+
+const jobList = z.array(
+  z.object({
+    name: z.string(),
+    schedule: z.string(),
+    lastRun: z.object({ day: z.string(), status: z.string(), sent: z.number().nullable(), startedAt: z.string() }).nullable(),
+  }),
+);
+const jobRun = z.object({ name: z.string(), day: z.string(), status: z.enum(['done', 'failed']), sent: z.number(), note: z.string().nullable(), error: z.string().nullable() });
+const runJobFields = ['job', 'day'] as const;
+const runJobSchema = z.object({
+  job: z.string({ error: jobText.chooseJob }).trim().min(1, jobText.chooseJob).max(100, jobText.chooseJob),
+  day: z.string({ error: jobText.validDay }).trim().refine((d) => isIsoDay(d), jobText.validDay),
+});
+
+const isSiteAdmin = (req: Request) => currentUser(req)?.permissions.includes(P.siteAdmin) ?? false;
+
+/** The API's scheduled jobs, for site admins; null (no section) for others or when the API cannot say. */
+async function jobRows(req: Request, res: Response): Promise<JobRow[] | null> {
+  if (!isSiteAdmin(req)) return null;
+  try {
+    const jobs = await res.locals.api.call({ path: '/api/jobs', schema: jobList });
+    return jobs.map((j) => ({ name: j.name, schedule: j.schedule, lastRun: j.lastRun ? `${formatShortDate(`${j.lastRun.day}T12:00:00Z`, 'UTC')} (${j.lastRun.status})` : null }));
+  } catch (err) {
+    if (!(err instanceof UpstreamError)) throw err;
+    res.locals.deps.log.warn({ err: err.message, status: err.status }, 'listing the scheduled jobs failed');
+    return null;
+  }
 }
 
 async function renderUtilities(req: Request, res: Response, entered: Entered, errors: FieldError[]): Promise<void> {
+  const jobs = await jobRows(req, res);
   renderAdmin(
     req,
     res,
@@ -84,6 +123,7 @@ async function renderUtilities(req: Request, res: Response, entered: Entered, er
       status: await statusRows(res.locals.deps),
       endSessions: { email: entered.email ?? '' },
       testEmail: { to: entered.to ?? '' },
+      jobs: jobs ? { rows: jobs, job: entered.job ?? '', day: entered.day ?? agencyToday() } : null,
       errors,
     }),
     { title: titleFor(ROUTE), breadcrumbs: crumbsFor(ROUTE), status: errors.length ? 422 : 200, errorsInTitle: errors.length > 0 },
@@ -174,6 +214,25 @@ export function adminUtilitiesRouter(_deps: AppDeps): Router {
       return renderUtilities(req, res, result.data, [{ field: 'to', message: err.body?.errors?.[0]?.message ?? err.message }]);
     }
     addFlash(req, { type: 'success', text: t.testEmailSent(result.data.to) });
+    res.redirect(303, BASE);
+  });
+
+  router.post(`${BASE}/run-job`, async (req, res, next) => {
+    if (!isSiteAdmin(req)) return next(accessDenied());
+    const result = validateForm(runJobSchema, req.body, runJobFields);
+    if (!result.ok) return renderUtilities(req, res, formValues(runJobSchema, req.body), result.errors);
+    const { job, day } = result.data;
+    let run: z.infer<typeof jobRun>;
+    try {
+      run = await res.locals.api.call({ method: 'POST', path: `/api/jobs/${encodeURIComponent(job)}/run`, json: { day }, schema: jobRun });
+    } catch (err) {
+      if (!(err instanceof UpstreamError && err.kind === 'http' && (err.status === 400 || err.status === 404))) throw err;
+      const field = err.status === 404 ? 'job' : 'day';
+      return renderUtilities(req, res, result.data, [{ field, message: err.status === 404 ? jobText.chooseJob : (err.body?.errors?.[0]?.message ?? jobText.validDay) }]);
+    }
+    const shown = formatShortDate(`${run.day}T12:00:00Z`, 'UTC');
+    if (run.status === 'done') addFlash(req, { type: 'success', text: jobText.ran(run.name, shown, run.sent, run.note) });
+    else addFlash(req, { type: 'error', text: jobText.failed(run.name, shown, run.error ?? '') });
     res.redirect(303, BASE);
   });
 

@@ -1,0 +1,8 @@
+// Every scheduled job of the API (api/shared/jobs.ts). A module adds its jobs in one line:
+// `...drJobs,` with `import { drJobs } from './dr/jobs.js';`.
+import type { JobDefinition } from './shared/jobs.js';
+import { sharedJobs } from './shared/shared-jobs.js';
+
+export const jobRegistry: readonly JobDefinition[] = [
+  ...sharedJobs,
+];
