@@ -6,6 +6,7 @@ import express, { type Express, type Router } from 'express';
 import type { PortalConfig } from './config.js';
 import type { AppDeps } from './deps.js';
 import { csrfProtection } from './csrf.js';
+import { multipartForms } from './upload.js';
 import { errorHandler, notFoundHandler } from './errors.js';
 import { httpLogger, requestId } from './logger.js';
 import { nonceMiddleware, securityHeaders } from './security.js';
@@ -87,6 +88,8 @@ export function createApp(config: PortalConfig, services: AppDeps, options: Crea
   app.use(sessionMiddleware(config, deps.sessionStore));
   // Before CSRF: an ended session must hear 401, not "form expired" (it checks CSRF itself).
   app.use(keepAliveRouter(deps));
+  // File upload forms: parsed before the CSRF check reads their token (server/upload.ts).
+  app.use(multipartForms());
   app.use(csrfProtection());
 
   app.use((req, res, next) => {

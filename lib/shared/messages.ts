@@ -83,3 +83,15 @@ export const jobText = {
   schedule: 'Schedule',
   jobsCaption: 'Scheduled jobs',
 } as const;
+
+/** Documents (api/shared/documents.ts, server/upload.ts): uploads refused with a clear reason. */
+export const documentText = {
+  notAllowed: (kinds: readonly string[]) =>
+    `This file type is not allowed. Upload ${kinds.length > 1 ? `a ${kinds.slice(0, -1).join(', ')} or ${kinds.at(-1)}` : `a ${kinds[0] ?? ''}`} file.`,
+  tooLarge: (maxBytes: number) => `The file is larger than ${formatSize(maxBytes)}. Upload a smaller file.`,
+  empty: 'The file is empty.',
+  noFile: 'Choose a file to upload.',
+  oneFile: 'Upload one file at a time.',
+  unreadable: 'The upload could not be read. Try again.',
+  notFound: 'No such document.',
+} as const;
