@@ -23,6 +23,7 @@ import { peopleRouter } from './routes/people.js';
 import { adminOrgExtraRouter } from './routes/admin-org-extra.js';
 import { monitoringRouter } from './routes/monitoring.js';
 import { jobsRouter } from './shared/jobs.js';
+import { calendarsRouter } from './shared/calendars.js';
 import { jobRegistry } from './jobs-registry.js';
 
 export function createApiApp(ctx: ApiContext): Express {
@@ -60,6 +61,8 @@ export function createApiApp(ctx: ApiContext): Express {
   app.use(monitoringRouter(ctx));
   // Scheduled jobs: the list and a run for a chosen day (site admins).
   app.use(jobsRouter(ctx, jobRegistry));
+  // Holidays and school calendars (shared by the modules; DR spec §12 paths).
+  app.use(calendarsRouter(ctx));
 
   app.use((_req, _res, next) => next(notFound('No such endpoint.')));
   app.use(errorHandler(ctx.log));

@@ -13,6 +13,7 @@ import { seedDemoPeople } from './seed-data/people.js';
 import { seedLists } from './seed-data/lists.js';
 import { builtInRoles, ROLE } from './seed-data/roles.js';
 import { textBlockSeeds } from './seed-data/text-blocks.js';
+import { seedCalendars } from './shared/calendars.js';
 
 const SYSTEM = 'system';
 const DEMO_MARK = 'demo-v1';
@@ -30,6 +31,8 @@ export async function seed(ctx: ApiContext): Promise<void> {
       await seedDemo(q, now);
       await seedDemoPeople(q);
     }
+    // Holidays (reference data) and the demo school calendars, after the demo LEAs.
+    await seedCalendars(q, now, { demo: ctx.config.seedDemo });
   });
 }
 

@@ -11,7 +11,7 @@ import { authenticate, authOf, can, requirePermission, type AuthContext } from '
 import type { ApiContext } from '../context.js';
 import type { Queryable } from '../db.js';
 import { conflict, idParam, notFound, parse } from '../http.js';
-import { builtInListNames } from '../seed-data/lists.js';
+import { builtInListNames, derivedListNames } from '../seed-data/lists.js';
 import { isUniqueViolation } from '../sql-errors.js';
 
 export const LIST_MESSAGES = {
@@ -23,6 +23,7 @@ export const LIST_MESSAGES = {
   codeFormat: 'Use letters, digits, dots, dashes and underscores, starting with a letter or digit.',
   builtInRename: 'Built-in lists cannot be renamed: forms ask for them by name.',
   builtInDelete: 'Built-in lists cannot be deleted; deactivate the list or its items instead.',
+  derivedItems: 'The items of this list are the state holidays, kept on School Calendars and Holidays (/dispute-resolution/calendars).',
 } as const;
 
 const INT_MAX = 2_147_483_647;
@@ -92,7 +93,7 @@ const itemAuditView = (i: LookupListItem) => ({ code: i.code, label: i.label, so
 async function selectLists(q: Queryable, activeOnly: boolean, where: string, params: unknown[]): Promise<ListRow[]> {
   const r = await q.query<ListRow>(
     `SELECT l.id, l.name, l.display_name, l.description, l.is_active,
-            (SELECT count(*)::int FROM lookup_list_items i WHERE i.list_id = l.id ${activeOnly ? 'AND i.is_active' : ''}) AS item_count
+            (SELECT count(*)::int FROM lookup_list_entries i WHERE i.list_id = l.id ${activeOnly ? 'AND i.is_active' : ''}) AS item_count
        FROM lookup_lists l
       WHERE ${where} ${activeOnly ? 'AND l.is_active' : ''}
       ORDER BY lower(l.display_name), l.id`,
@@ -103,7 +104,7 @@ async function selectLists(q: Queryable, activeOnly: boolean, where: string, par
 
 async function itemsOf(q: Queryable, listId: number, activeOnly: boolean): Promise<LookupListItem[]> {
   const r = await q.query<ItemRow>(
-    `SELECT id, code, label, sort_order, is_active FROM lookup_list_items
+    `SELECT id, code, label, sort_order, is_active FROM lookup_list_entries
       WHERE list_id = $1 ${activeOnly ? 'AND is_active' : ''}
       ORDER BY sort_order, lower(label), id`,
     [listId],
@@ -129,6 +130,12 @@ async function assertCodeFree(q: Queryable, listId: number, code: string, except
     exceptItemId,
   ]);
   if (taken.rows.length > 0) throw conflict(LIST_MESSAGES.codeTaken);
+}
+
+/** A list whose items live elsewhere (state-holidays: the holiday list) is read here, never edited. */
+function assertOwnItems(list: LookupList): LookupList {
+  if (derivedListNames.has(list.name)) throw conflict(LIST_MESSAGES.derivedItems);
+  return list;
 }
 
 /** A race between a check and the write still answers 409. */
@@ -263,7 +270,7 @@ export function listsRouter(ctx: ApiContext): Router {
     const by = authOf(res).userId;
     const item = await db
       .tx(async (q) => {
-        await lockedList(q, id);
+        assertOwnItems(await lockedList(q, id));
         await assertCodeFree(q, id, body.code, null);
         // Without a sort order the item goes last.
         const created = await q.query<ItemRow>(
@@ -292,7 +299,7 @@ export function listsRouter(ctx: ApiContext): Router {
     const by = authOf(res).userId;
     const item = await db
       .tx(async (q) => {
-        const list = await lockedList(q, id);
+        const list = assertOwnItems(await lockedList(q, id));
         const before = list.items?.find((i) => i.id === itemId);
         if (!before) throw notFound(LIST_MESSAGES.itemNotFound);
         if (body.code !== undefined) await assertCodeFree(q, id, body.code, itemId);
@@ -320,7 +327,7 @@ export function listsRouter(ctx: ApiContext): Router {
     const { id, itemId } = parse(itemParams, req.params, 'path');
     const by = authOf(res).userId;
     await db.tx(async (q) => {
-      const list = await lockedList(q, id);
+      const list = assertOwnItems(await lockedList(q, id));
       const before = list.items?.find((i) => i.id === itemId);
       if (!before) throw notFound(LIST_MESSAGES.itemNotFound);
       await q.query('DELETE FROM lookup_list_items WHERE id = $1 AND list_id = $2', [itemId, id]);

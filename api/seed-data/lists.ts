@@ -86,10 +86,24 @@ export const listSeeds: readonly ListSeed[] = [
       ['died', 'Died'],
     ],
   },
+  {
+    // Its items are the holidays table (see derivedListNames below), not rows of its own.
+    name: 'state-holidays',
+    displayName: 'State Holidays',
+    description: 'The Nevada legal holidays, each on the day it is observed; the item code is the date (YYYY-MM-DD). Edited on School Calendars and Holidays.',
+    items: [],
+  },
 ];
 
 /** Seeded items are spaced by 10 so admins can slot new ones between them. */
 export const SEED_SORT_STEP = 10;
+
+/**
+ * Built-in lists whose items are kept elsewhere and shown through the lookup_list_entries view
+ * (migration 024): `state-holidays` is the one holiday list (api/shared/calendars.ts; RAI spec:
+ * item code = the date), edited on the calendars screen; the list manager shows it, read-only.
+ */
+export const derivedListNames: ReadonlySet<string> = new Set(['state-holidays']);
 
 export const builtInListNames: ReadonlySet<string> = new Set(listSeeds.map((l) => l.name));
 

@@ -95,3 +95,72 @@ export const documentText = {
   unreadable: 'The upload could not be read. Try again.',
   notFound: 'No such document.',
 } as const;
+
+/** A day written MM/DD/YYYY, as DR spec §7 writes a {date} inside a message (03/16/2026). */
+export const messageDate = (day: string): string => (/^\d{4}-\d{2}-\d{2}$/.test(day) ? `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}` : day);
+
+/** School calendars and holidays (DR spec §4.10, §6.1, §10), the screen and the API. */
+export const calendarText = {
+  // DR spec §10 row checks, word for word.
+  unknownLea: (code: string) => `Unknown LEA code ${code}.`,
+  schoolYearFormat: 'School year must look like 2025-2026.',
+  invalidDate: 'Invalid date format',
+  outsideYear: (date: string, year: string) => `Date ${messageDate(date)} is outside school year ${year}.`,
+  nonSchoolDay: (date: string) => `NonSchoolDay ${messageDate(date)} must be a weekday between FirstDay and LastDay.`,
+  duplicate: (leaCode: string, date: string) => `Duplicate row for ${leaCode} ${messageDate(date)}.`,
+  firstAndLast: (leaCode: string, year: string) => `${leaCode} ${year} needs exactly one FirstDay and one LastDay.`,
+  // DR spec §6.1, for the deadline engine's screens.
+  calendarMissing: (lea: string, schoolYear: string) => `School calendar missing for ${lea} ${schoolYear}.`,
+  // Ours, where the spec gives none.
+  dayType: 'Day type must be FirstDay, LastDay or NonSchoolDay.',
+  firstAfterLast: (leaCode: string, year: string) => `${leaCode} ${year}: FirstDay is after LastDay.`,
+  importRejected: (n: number) => `The file has ${n} ${n === 1 ? 'error' : 'errors'}. Nothing was imported.`,
+  imported: (created: number, replaced: number, unchanged: number) =>
+    `Import complete: ${created} ${created === 1 ? 'calendar' : 'calendars'} created, ${replaced} replaced, ${unchanged} unchanged.`,
+  importNotFound: 'No such import.',
+  holidayExists: (date: string) => `There is already a holiday on ${messageDate(date)}.`,
+  holidayNotFound: 'No such holiday.',
+  holidayAdded: (name: string, date: string) => `Holiday ${name} on ${messageDate(date)} added.`,
+  holidayRemoved: (name: string, date: string) => `Holiday ${name} on ${messageDate(date)} removed.`,
+  holidayName: 'Enter the name of the holiday.',
+  holidayNameLength: 'The name can be at most 100 characters.',
+  holidayKind: 'Select the kind of holiday.',
+  validDate: 'Enter a valid date.',
+  // The screen.
+  intro: 'School days and business days in every module count with these calendars and holidays. Saving either recalculates open deadlines.',
+  importHeading: 'Import school calendars',
+  importHelp: 'A CSV file in UTF-8, at most 5 MB, with the header leaCode,schoolYear,date,dayType. dayType is FirstDay, LastDay or NonSchoolDay; dates are yyyy-mm-dd. Each LEA and school year in the file replaces that calendar; nothing is imported if any row has an error.',
+  file: 'Calendar file (CSV)',
+  importButton: 'Import',
+  downloadTemplate: 'Download template',
+  errorsCaption: 'Rows with errors',
+  downloadErrors: 'Download error report',
+  line: 'Line',
+  column: 'Column',
+  message: 'Message',
+  calendarsHeading: 'School calendars',
+  calendarsCaption: 'School calendars by LEA and school year',
+  noCalendars: 'No school calendars yet.',
+  lea: 'LEA',
+  schoolYear: 'School year',
+  allLeas: 'All LEAs',
+  allYears: 'All years',
+  filter: 'Apply',
+  firstDay: 'First day',
+  lastDay: 'Last day',
+  nonSchoolDays: 'Non-school days',
+  schoolDays: 'School days',
+  none: 'None',
+  holidaysHeading: 'Holidays',
+  holidaysCaption: (year: string) => `Holidays in ${year}`,
+  noHolidays: 'No holidays in this year.',
+  year: 'Year',
+  date: 'Date',
+  name: 'Name',
+  kind: 'Kind',
+  kinds: { Federal: 'Federal', State: 'State', Both: 'Federal and state' } as const,
+  remove: 'Remove',
+  addHoliday: 'Add holiday',
+  addHolidayHeading: 'Add a holiday',
+  chooseKind: '- Select -',
+} as const;
