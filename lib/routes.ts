@@ -15,6 +15,7 @@
 // - a module's root and dashboard open with the module's access permission.
 import { navText, uiText } from './messages.js';
 import { hasAnyPermission, P } from './permissions.js';
+import { calendarText } from './shared/messages.js';
 
 export type ModuleId = 'rai' | 'eco' | 'pso' | 'dr' | 'monitoring' | 'admin';
 
@@ -184,6 +185,7 @@ export const routes: readonly RouteDef[] = [
   item('dr', 'reports/state-tracking', navText.stateTracking, [P.stateUser, `${DR}.stateuser`]),
   item('dr', 'survey-manager', navText.surveyManager, [`${DR}.stateuser`]),
   item('dr', 'email-templates', navText.emailTemplates, [`${DR}.emailtemplates.manage`]),
+  item('dr', 'calendars', calendarText.menu, [`${DR}.stateuser`]),
 
   item('monitoring', 'dashboard', navText.dashboard, [`${MON}.dashboard.view`]),
   item('monitoring', 'visit', navText.integratedMonitoringReview, [`${MON}.visit.view`, `${MON}.visit.init`]),

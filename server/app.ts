@@ -34,6 +34,7 @@ import { adminNotificationEventsRouter } from './routes/admin/notification-event
 import { adminUtilitiesRouter } from './routes/admin/utilities.js';
 import { keepAliveRouter } from './routes/keep-alive.js';
 import { modulesRouter } from './routes/modules.js';
+import { calendarsRouter } from './routes/calendars.js';
 import { sessionContextRouter } from './routes/session-context.js';
 import { buildIdHeader, shellContext } from './shell-context.js';
 
@@ -120,6 +121,8 @@ export function createApp(config: PortalConfig, services: AppDeps, options: Crea
   // The admin area's organisation screens: LEAs, schools, text blocks, email logs, lists, notification events, utilities.
   for (const admin of [adminLeasRouter, adminSchoolsRouter, adminTextBlocksRouter, adminEmailLogsRouter, adminListsRouter, adminNotificationEventsRouter, adminUtilitiesRouter]) app.use(admin(deps));
   // Keep last of the feature routers: the fallback pages of side-navigation routes not built yet.
+  // School calendars and holidays (shared by the modules; a Dispute Resolution page).
+  app.use(calendarsRouter(deps));
   app.use(modulesRouter(deps));
   // The islands' /api proxy: after every router that answers an /api path itself (it 404s the rest).
   app.use(apiProxyRouter(deps));

@@ -126,7 +126,8 @@ export const calendarText = {
   holidayNameLength: 'The name can be at most 100 characters.',
   holidayKind: 'Select the kind of holiday.',
   validDate: 'Enter a valid date.',
-  // The screen.
+  // The screen (DR spec §2: /dispute-resolution/calendars, "School calendars and holidays").
+  menu: 'School Calendars and Holidays',
   intro: 'School days and business days in every module count with these calendars and holidays. Saving either recalculates open deadlines.',
   importHeading: 'Import school calendars',
   importHelp: 'A CSV file in UTF-8, at most 5 MB, with the header leaCode,schoolYear,date,dayType. dayType is FirstDay, LastDay or NonSchoolDay; dates are yyyy-mm-dd. Each LEA and school year in the file replaces that calendar; nothing is imported if any row has an error.',

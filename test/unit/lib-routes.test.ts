@@ -32,6 +32,8 @@ describe('route table (spec §2 Side navigation, §6)', () => {
         'reports/state-tracking',
         'survey-manager',
         'email-templates',
+        // An added route of the DR spec (§2, §4.10).
+        'calendars',
       ].map((s) => `/dispute-resolution/${s}`),
       ...['dashboard', 'visit', 'visits', 'survey-manager'].map((s) => `/monitoring/${s}`),
       ...[
