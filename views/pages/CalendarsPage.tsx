@@ -140,7 +140,7 @@ function ImportSection({ importErrors, fileError }: { importErrors: CalendarsPag
       </form>
       {importErrors ? (
         <div id="import-errors" className="calendars-import-errors" tabIndex={-1}>
-          <div className="table-scroll">
+          <div className="table-scroll" tabIndex={0} role="region" aria-label={t.errorsCaption}>
             <table className="usa-table usa-table--borderless">
               <caption>{t.errorsCaption}</caption>
               <thead>
@@ -188,7 +188,8 @@ function CalendarsSection(props: CalendarsPageProps): ReactElement {
       {calendars.length === 0 ? (
         <p>{t.noCalendars}</p>
       ) : (
-        <div className="table-scroll">
+        // Focusable, so a keyboard can scroll it on a narrow screen (it has no links of its own).
+        <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="calendars-heading">
           <table className="usa-table usa-table--borderless" id="school-calendars">
             <caption className="usa-sr-only">{t.calendarsCaption}</caption>
             <thead>

@@ -107,8 +107,9 @@ export interface ChartTableProps {
 /** The chart's data as a table: one row per category, one column per series. */
 export function ChartTable({ chartId, title, data, categoryLabel, format, totals, display }: ChartTableProps): ReactElement {
   const cell = (v: number | null | undefined) => (v === null || v === undefined ? chartText.noValue : format(v));
+  // Focusable, so a keyboard can scroll a wide table on a narrow screen (it has no links).
   const table = (
-    <div className="table-scroll">
+    <div className="table-scroll" tabIndex={0} role="region" aria-label={chartText.tableCaption(title)}>
       <table className="usa-table usa-table--borderless usa-table--compact chart__table" id={chartIds(chartId).table}>
         <caption>{chartText.tableCaption(title)}</caption>
         <thead>
