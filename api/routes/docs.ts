@@ -5,6 +5,7 @@ import type { ApiContext } from '../context.js';
 import { authPaths, authSecuritySchemes, type OpenApiPaths } from '../openapi/auth.js';
 import { resourcesPaths } from '../openapi/resources.js';
 import { adminPaths } from '../openapi/admin.js';
+import { sharedPaths } from '../shared/openapi.js';
 
 /** Joins path maps; two features describing one path keep both sets of methods. */
 export function mergePaths(...sources: Readonly<Record<string, object>>[]): OpenApiPaths {
@@ -26,7 +27,7 @@ export function buildOpenApiDocument(portalPublicUrl: string): Record<string, un
     },
     servers: [{ url: '/' }],
     externalDocs: { description: 'Portal', url: portalPublicUrl },
-    paths: mergePaths(authPaths, resourcesPaths, adminPaths),
+    paths: mergePaths(authPaths, resourcesPaths, adminPaths, sharedPaths),
     components: { securitySchemes: { ...authSecuritySchemes } },
   };
 }

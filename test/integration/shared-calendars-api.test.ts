@@ -195,6 +195,23 @@ describe.each(testDbs)('calendars API on %s', (dbKind) => {
     });
   });
 
+  it('describes the shared endpoints in /api/openapi.json', async () => {
+    const paths = (await request(api.url).get('/api/openapi.json')).body.paths as Record<string, Record<string, unknown>>;
+    for (const [path, method] of [
+      ['/api/jobs', 'get'],
+      ['/api/jobs/{name}/run', 'post'],
+      [`${BASE}/calendars`, 'get'],
+      [`${BASE}/calendars/import`, 'post'],
+      [`${BASE}/calendars/template.csv`, 'get'],
+      [`${BASE}/calendars/imports/{id}/errors.csv`, 'get'],
+      [`${BASE}/holidays`, 'get'],
+      [`${BASE}/holidays`, 'post'],
+      [`${BASE}/holidays/{date}`, 'delete'],
+    ] as const) {
+      expect(paths[path]?.[method], `${method} ${path}`).toBeDefined();
+    }
+  });
+
   describe('holidays', () => {
     it('adds a holiday, refuses a second on the same day, and removes it; listeners hear of both', async () => {
       changes.length = 0;
