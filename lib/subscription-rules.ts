@@ -124,3 +124,33 @@ export function toSaveRequest(sub: Subscription, values: SubscriptionFormValues)
     subscribedLeaIds: sub.hasLea ? v.subscribedLeaIds : [],
   };
 }
+
+// ---- what the form page and the dialog island both decide ----------------------------------------
+
+export interface LeaChoice {
+  id: number;
+  name: string;
+}
+
+export type LeaChoices = { state: 'ready'; leas: readonly LeaChoice[] } | { state: 'loading' } | { state: 'error' };
+
+/** Whether the form offers LEAs: per-LEA types that are not required (those go to every LEA). */
+export function offersLeas(sub: Pick<Subscription, 'hasLea' | 'isEventNotificationTypeRequired'>): boolean {
+  return sub.hasLea && !sub.isEventNotificationTypeRequired;
+}
+
+/** The element each field's error links to (the first control of its group). */
+export function subscriptionFieldIds(idPrefix: string, sub: Subscription, leas: LeaChoices): Record<SubscriptionField, string> {
+  const locks = subscriptionLocks(sub);
+  const firstLea = leas.state === 'ready' ? leas.leas[0] : undefined;
+  return {
+    delivery: locks.email ? `${idPrefix}-is-in-app` : `${idPrefix}-is-email`,
+    frequency: `${idPrefix}-frequency-${frequencyOptions(sub)[0]?.value ?? 0}`,
+    subscribedLeaIds: firstLea ? `${idPrefix}-lea-${firstLea.id}` : `${idPrefix}-leas`,
+  };
+}
+
+/** Unsubscribe is offered for a subscription the user has and may end (not a required type). */
+export function canUnsubscribe(sub: Subscription): boolean {
+  return sub.isSubscribed && sub.eventNotificationSubscriptionId !== null && !sub.isEventNotificationTypeRequired;
+}

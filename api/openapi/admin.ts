@@ -3,6 +3,21 @@
 // from the zod schemas the routes validate with, responses from lib/contract.ts.
 import { z } from 'zod';
 import {
+  audited,
+  bearer,
+  denied,
+  error,
+  intSchema,
+  invalid,
+  jsonBody,
+  jsonResponse,
+  noContent,
+  pathParam,
+  queryParam,
+  unauthenticated,
+  type OpenApiPaths,
+} from './helpers.js';
+import {
   adminSchoolYear,
   apiErrorBody,
   eventNotificationType,
@@ -24,32 +39,7 @@ import { monitoringSchemas } from '../routes/monitoring.js';
 import { notificationTypesSchemas } from '../routes/notification-types.js';
 import { schoolYearsSchemas } from '../routes/school-years.js';
 
-export type OpenApiPaths = Record<string, Record<string, unknown>>;
-
-function schemaOf(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
-  // OpenAPI 3.1 schemas are JSON Schema 2020-12; the per-schema $schema line is noise there.
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' });
-  return rest;
-}
-const jsonBody = (schema: z.ZodType) => ({ required: true, content: { 'application/json': { schema: schemaOf(schema, 'input') } } });
-const jsonResponse = (description: string, schema: z.ZodType) => ({
-  description,
-  content: { 'application/json': { schema: schemaOf(schema, 'output') } },
-});
-const error = (description: string) => jsonResponse(description, apiErrorBody);
-const noContent = (description: string) => ({ description });
-
-const bearer = [{ bearerAuth: [] }];
-const invalid = error('The input is not valid: one message per field in `errors`.');
-const unauthenticated = error('No valid access token.');
-const denied = error('The caller lacks the permission.');
-
-const pathParam = (name: string, schema: Record<string, unknown>, description: string) => ({ name, in: 'path', required: true, schema, description });
-const queryParam = (name: string, schema: Record<string, unknown>, description: string) => ({ name, in: 'query', required: false, schema, description });
-const intSchema = { type: 'integer', minimum: 1, maximum: 2_147_483_647 };
 const id = (description: string) => pathParam('id', intSchema, description);
-
-const audited = 'Recorded in the audit log (GET /api/audit).';
 const listReaders = 'Any signed-in user; without App.listmanager.manage only active lists and their active items.';
 const listManagers = `Needs App.listmanager.manage. ${audited}`;
 const typeManagers = `Needs App.notification.manage. ${audited}`;

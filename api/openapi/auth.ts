@@ -3,6 +3,20 @@
 // portal parses with, so the document cannot drift from the behaviour.
 import { z } from 'zod';
 import {
+  bearer,
+  denied,
+  error,
+  invalid,
+  jsonBody,
+  jsonResponse,
+  pathParam,
+  queryParam,
+  refreshCookie,
+  schemaOf,
+  unauthenticated,
+  type OpenApiPaths,
+} from './helpers.js';
+import {
   apiErrorBody,
   pagedUsers,
   permission,
@@ -17,38 +31,8 @@ import {
 import { accountSchemas } from '../routes/account.js';
 import { registerBody } from '../routes/auth.js';
 
-export type OpenApiPaths = Record<string, Record<string, unknown>>;
-
-function schemaOf(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
-  // OpenAPI 3.1 schemas are JSON Schema 2020-12; the per-schema $schema line is noise there.
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' });
-  return rest;
-}
-const jsonBody = (schema: z.ZodType, extra: Record<string, unknown> = {}) => ({
-  required: true,
-  content: { 'application/json': { schema: schemaOf(schema, 'input') }, ...extra },
-});
-const jsonResponse = (description: string, schema: z.ZodType) => ({
-  description,
-  content: { 'application/json': { schema: schemaOf(schema, 'output') } },
-});
-const error = (description: string) => jsonResponse(description, apiErrorBody);
-
-const bearer = [{ bearerAuth: [] }];
-const refreshCookie = [{ refreshCookie: [] }];
-const invalid = error('The input is not valid: one message per field in `errors`.');
-const unauthenticated = error('No valid access token.');
-const denied = error('The caller lacks the permission.');
 const missing = error('No such user (or not visible to the caller).');
 
-const pathParam = (name: string, schema: Record<string, unknown>, description: string) => ({
-  name,
-  in: 'path',
-  required: true,
-  schema,
-  description,
-});
-const queryParam = (name: string, schema: Record<string, unknown>, description: string) => ({ name, in: 'query', required: false, schema, description });
 const userId = pathParam('id', { type: 'string', format: 'uuid' }, 'The user id.');
 const listParams = [
   queryParam('pageNumber', { type: 'integer', minimum: 1, default: 1 }, 'Page, from 1.'),

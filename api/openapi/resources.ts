@@ -3,6 +3,22 @@
 // schemas the routes validate with, responses from lib/contract.ts, so the document follows the code.
 import { z } from 'zod';
 import {
+  anonymous,
+  bearer,
+  currentLeaHeader,
+  denied,
+  error,
+  intId,
+  invalid,
+  jsonBody,
+  jsonResponse,
+  noContent,
+  pageParams,
+  param,
+  unauthenticated,
+  type OpenApiPaths,
+} from './helpers.js';
+import {
   apiErrorBody,
   application,
   emailLogEntry,
@@ -22,39 +38,6 @@ import { schoolsSchemas } from '../routes/schools.js';
 import { textBlocksSchemas } from '../routes/text-blocks.js';
 import { notificationSchemas } from '../routes/event-notification.js';
 
-export type OpenApiPaths = Record<string, Record<string, unknown>>;
-
-function schemaOf(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' });
-  return rest;
-}
-const jsonBody = (schema: z.ZodType) => ({ required: true, content: { 'application/json': { schema: schemaOf(schema, 'input') } } });
-const jsonResponse = (description: string, schema: z.ZodType) => ({
-  description,
-  content: { 'application/json': { schema: schemaOf(schema, 'output') } },
-});
-const error = (description: string) => jsonResponse(description, apiErrorBody);
-const noContent = (description: string) => ({ description });
-
-const bearer = [{ bearerAuth: [] }];
-const anonymous: unknown[] = [];
-const invalid = error('The input is not valid: one message per field in `errors`.');
-const unauthenticated = error('No valid access token.');
-const denied = error('The caller lacks the permission.');
-
-const param = (name: string, where: 'path' | 'query' | 'header', schema: Record<string, unknown>, description: string, required = where === 'path') => ({
-  name,
-  in: where,
-  required,
-  schema,
-  description,
-});
-const intId = (description: string) => param('id', 'path', { type: 'integer', minimum: 1, maximum: 2_147_483_647 }, description);
-const currentLeaHeader = param('CurrentLeaId', 'header', { type: 'string' }, 'The LEA selected in the portal (an id, or empty).');
-const pageParams = (maxSize: number) => [
-  param('pageNumber', 'query', { type: 'integer', minimum: 1, default: 1 }, 'Page, from 1.'),
-  param('pageSize', 'query', { type: 'integer', minimum: 1, maximum: maxSize, default: 25 }, 'Items per page.'),
-];
 
 const roleChange = z.object({
   id: z.number().int(),

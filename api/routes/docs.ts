@@ -2,7 +2,8 @@
 import { Router } from 'express';
 import { APP_VERSION } from '../../lib/messages.js';
 import type { ApiContext } from '../context.js';
-import { authPaths, authSecuritySchemes, type OpenApiPaths } from '../openapi/auth.js';
+import { authPaths, authSecuritySchemes } from '../openapi/auth.js';
+import type { OpenApiPaths } from '../openapi/helpers.js';
 import { resourcesPaths } from '../openapi/resources.js';
 import { adminPaths } from '../openapi/admin.js';
 import { sharedPaths } from '../shared/openapi.js';

@@ -19,7 +19,7 @@ import {
 } from '../../lib/subscription-rules.js';
 import { subscriptionFormBody } from '../../lib/validation/subscription.js';
 import { clampPage, paginate, parseTableQuery } from '../../lib/table-query.js';
-import { canUnsubscribe, offersLeas, type LeaChoices } from '../../islands/SubscriptionDialog.island.js';
+import { canUnsubscribe, offersLeas, type LeaChoices } from '../../lib/subscription-rules.js';
 import { ConfirmPage } from '../../views/components/ConfirmDialog.js';
 import { ManageSubscriptionPage, type ManageSubscriptionPageProps } from '../../views/pages/ManageSubscriptionPage.js';
 import {
