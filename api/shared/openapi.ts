@@ -3,28 +3,14 @@
 // schemas the routes validate with. A module that mounts emailTemplateRouter documents it with
 // emailTemplatePaths(basePath, permission).
 import { z } from 'zod';
-import { apiErrorBody } from '../../lib/contract.js';
+import { bearer, csvResponse, denied, error, invalid, jsonBody, jsonResponse as json, multipartBody, param, unauthenticated, type OpenApiPaths } from '../openapi/helpers.js';
 import { calendarSchemas } from './calendars.js';
 import { emailTemplateSchemas } from './email-templates.js';
 import { jobsSchemas } from './jobs.js';
 
-type PathItems = Record<string, Record<string, unknown>>;
-
-function schemaOf(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' });
-  return rest;
-}
-const jsonBody = (schema: z.ZodType) => ({ required: true, content: { 'application/json': { schema: schemaOf(schema, 'input') } } });
-const json = (description: string, schema: z.ZodType) => ({ description, content: { 'application/json': { schema: schemaOf(schema, 'output') } } });
-const csv = (description: string) => ({ description, content: { 'text/csv': { schema: { type: 'string' } } } });
-const error = (description: string) => json(description, apiErrorBody);
-const bearer = [{ bearerAuth: [] }];
-const common = {
-  400: error('The input is not valid: one message per field in `errors`.'),
-  401: error('No valid access token.'),
-  403: error('The caller lacks the permission.'),
-};
-const param = (name: string, where: 'path' | 'query', schema: Record<string, unknown>, description: string) => ({ name, in: where, required: where === 'path', schema, description });
+type PathItems = OpenApiPaths;
+const csv = (description: string) => csvResponse(description);
+const common = { 400: invalid, 401: unauthenticated, 403: denied };
 
 // ---- response shapes ----------------------------------------------------------------------------
 
@@ -121,7 +107,7 @@ export const sharedPaths: PathItems = {
       summary: 'Import school calendars from a CSV file (DR spec §10)',
       description: `${stateUser} multipart/form-data with \`file\`: UTF-8 CSV, at most 5 MB, header \`leaCode,schoolYear,date,dayType\`. All or nothing: any row error imports nothing and answers status rejected with every error (and an importId for the error report). Each (LEA, school year) in the file replaces that calendar; one with the same content is left alone; the same file again answers 0, 0, n.`,
       security: bearer,
-      requestBody: { required: true, content: { 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] } } } },
+      requestBody: multipartBody('file'),
       responses: { 200: json('Imported (counts) or rejected (row errors).', importResult), ...common },
     },
   },
