@@ -61,7 +61,8 @@ function parser(maxBytes: number) {
 export function multipartForms(maxBytes = MAX_UPLOAD_BYTES): RequestHandler {
   const parse = parser(maxBytes);
   return (req, res, next) => {
-    if (req.method !== 'POST' || !isMultipart(req) || !req.session?.user) return next();
+    // The /api proxy passes bodies on as they came (islands send JSON with the CSRF header).
+    if (req.method !== 'POST' || !isMultipart(req) || !req.session?.user || req.path.startsWith('/api/')) return next();
     parse(req, res, (err: unknown) => {
       // The fields read before a failure (the CSRF token comes first in our forms) stay in req.body.
       parsedForms.set(req, { files: (req.files as Express.Multer.File[] | undefined) ?? [], error: err ? messageOf(err, maxBytes) : null });
