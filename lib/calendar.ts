@@ -7,6 +7,13 @@
 import { addDays, isWeekend, weekday, type IsoDay } from './day.js';
 import { nextSchoolYear, schoolYearForDate, schoolYearKey } from './school-year.js';
 
+/**
+ * The list manager's lookup list that is this holiday list (RAI spec `state-holidays`: item code =
+ * the date), and the screen where its items are kept.
+ */
+export const STATE_HOLIDAYS_LIST = 'state-holidays';
+export const HOLIDAYS_SCREEN = '/dispute-resolution/calendars';
+
 export type HolidayKind = 'Federal' | 'State' | 'Both';
 export const HOLIDAY_KINDS: readonly HolidayKind[] = ['Federal', 'State', 'Both'];
 

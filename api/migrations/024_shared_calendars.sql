@@ -60,5 +60,5 @@ CREATE VIEW lookup_list_entries AS
   SELECT i.id, i.list_id, i.code, i.label, i.sort_order, i.is_active
     FROM lookup_list_items i
   UNION ALL
-  SELECT h.id, l.id, to_char(h.date, 'YYYY-MM-DD'), h.name, (h.date - DATE '2000-01-01'), true
+  SELECT h.id, l.id, to_char(h.date, 'YYYY-MM-DD'), h.name, (row_number() OVER (ORDER BY h.date))::int * 10, true
     FROM holidays h JOIN lookup_lists l ON l.name = 'state-holidays';

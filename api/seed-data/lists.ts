@@ -1,6 +1,7 @@
 // The lookup lists the product ships with (the list manager's reference data). The seed inserts
 // a missing list with these items once; after that the list belongs to the admins, who may edit,
 // reorder or deactivate its items. Codes are what forms store, so they never change.
+import { STATE_HOLIDAYS_LIST } from '../../lib/calendar.js';
 import type { Queryable } from '../db.js';
 
 export interface ListSeed {
@@ -88,7 +89,7 @@ export const listSeeds: readonly ListSeed[] = [
   },
   {
     // Its items are the holidays table (see derivedListNames below), not rows of its own.
-    name: 'state-holidays',
+    name: STATE_HOLIDAYS_LIST,
     displayName: 'State Holidays',
     description: 'The Nevada legal holidays, each on the day it is observed; the item code is the date (YYYY-MM-DD). Edited on School Calendars and Holidays.',
     items: [],
@@ -103,7 +104,7 @@ export const SEED_SORT_STEP = 10;
  * (migration 024): `state-holidays` is the one holiday list (api/shared/calendars.ts; RAI spec:
  * item code = the date), edited on the calendars screen; the list manager shows it, read-only.
  */
-export const derivedListNames: ReadonlySet<string> = new Set(['state-holidays']);
+export const derivedListNames: ReadonlySet<string> = new Set([STATE_HOLIDAYS_LIST]);
 
 export const builtInListNames: ReadonlySet<string> = new Set(listSeeds.map((l) => l.name));
 

@@ -126,6 +126,7 @@ export const calendarText = {
   holidayNameLength: 'The name can be at most 100 characters.',
   holidayKind: 'Select the kind of holiday.',
   validDate: 'Enter a valid date.',
+  listKeptOnScreen: 'These items are the state holidays. Add and remove them on',
   // The screen (DR spec §2: /dispute-resolution/calendars, "School calendars and holidays").
   menu: 'School Calendars and Holidays',
   intro: 'School days and business days in every module count with these calendars and holidays. Saving either recalculates open deadlines.',

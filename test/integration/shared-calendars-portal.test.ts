@@ -116,6 +116,17 @@ describe.each(testDbs)('the calendars screen on %s', (dbKind) => {
     expect(messageDate('2026-12-24')).toBe('12/24/2026');
   });
 
+  it("shows the list manager's state-holidays list as the holidays, edited on this screen", async () => {
+    const id = (await api.ctx.db.query<{ id: number }>(`SELECT id FROM lookup_lists WHERE name = 'state-holidays'`)).rows[0]!.id;
+    const res = await admin.get(`/admin/list-manager/${id}`);
+    expect(res.status).toBe(200);
+    const main = textOf(/<main[\s\S]*<\/main>/.exec(res.text)?.[0] ?? '');
+    expect(main).toContain(t.listKeptOnScreen);
+    expect(main).toContain('Nevada Day');
+    expect(res.text).not.toContain(`/admin/list-manager/${id}/items/new`);
+    expect(res.text).toContain(`href="${PAGE}"`);
+  });
+
   it('refuses a forged form', async () => {
     const res = await admin.post(`${PAGE}/holidays`).type('form').send({ _csrf: 'forged', date: '2026-12-31', name: 'x', kind: 'State' });
     expect(res.status).toBe(403);

@@ -5,7 +5,9 @@ import { Router, type Request, type Response } from 'express';
 import { createElement } from 'react';
 import { z } from 'zod';
 import { lookupList, lookupListItem, type LookupList, type LookupListItem } from '../../../lib/contract.js';
+import { HOLIDAYS_SCREEN, STATE_HOLIDAYS_LIST } from '../../../lib/calendar.js';
 import { adminOrgText as t } from '../../../lib/messages.js';
+import { calendarText } from '../../../lib/shared/messages.js';
 import {
   formValues,
   listFields,
@@ -50,7 +52,16 @@ async function renderList(req: Request, res: Response, values: ListForm, errors:
       title,
       values,
       errors,
-      list: list ? { id: list.id, displayName: list.displayName, isBuiltIn: list.isBuiltIn, items: list.items, lastUpdated } : undefined,
+      list: list
+        ? {
+            id: list.id,
+            displayName: list.displayName,
+            isBuiltIn: list.isBuiltIn,
+            items: list.items,
+            lastUpdated,
+            itemsKeptOn: list.name === STATE_HOLIDAYS_LIST ? { href: HOLIDAYS_SCREEN, label: calendarText.menu } : null,
+          }
+        : undefined,
     }),
     {
       title: titleFor(ROUTE, title),

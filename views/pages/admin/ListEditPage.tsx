@@ -4,6 +4,7 @@
 import type { ReactElement } from 'react';
 import type { LookupListItem } from '../../../lib/contract.js';
 import { adminOrgText as t } from '../../../lib/messages.js';
+import { calendarText } from '../../../lib/shared/messages.js';
 import { errorMap, type FieldError, type ListForm } from '../../../lib/validation/admin-org.js';
 import type { DataTableColumn } from '../../components/DataTable.js';
 import { CheckboxField } from '../../components/form/CheckboxField.js';
@@ -17,15 +18,23 @@ export interface ListEditPageProps {
   values: ListForm;
   errors: readonly FieldError[];
   /** Absent on Add List. */
-  list?: { id: number; displayName: string; isBuiltIn: boolean; items: readonly LookupListItem[]; lastUpdated: string | null };
+  list?: {
+    id: number;
+    displayName: string;
+    isBuiltIn: boolean;
+    items: readonly LookupListItem[];
+    lastUpdated: string | null;
+    /** The screen where the items are kept, for a list whose items live elsewhere (state-holidays). */
+    itemsKeptOn?: { href: string; label: string } | null;
+  };
 }
 
-const itemColumns = (listId: number): DataTableColumn<LookupListItem>[] => [
+const itemColumns = (listId: number, editable: boolean): DataTableColumn<LookupListItem>[] => [
   { key: 'label', label: t.itemLabel, rowHeader: true, render: (i) => i.label },
   { key: 'code', label: t.itemCode, render: (i) => <code>{i.code}</code> },
   { key: 'sortOrder', label: t.itemOrder, render: (i) => i.sortOrder, className: 'admin-org-number' },
   { key: 'isActive', label: t.active, render: (i) => yesNo(i.isActive) },
-  { key: 'actions', label: t.actions, hideLabel: true, render: (i) => <EditLink href={`/admin/list-manager/${listId}/items/${i.id}`} name={i.label} /> },
+  ...(editable ? [{ key: 'actions', label: t.actions, hideLabel: true, render: (i: LookupListItem) => <EditLink href={`/admin/list-manager/${listId}/items/${i.id}`} name={i.label} /> }] : []),
 ];
 
 export function ListEditPage({ title, values, errors, list }: ListEditPageProps): ReactElement {
@@ -54,10 +63,21 @@ export function ListEditPage({ title, values, errors, list }: ListEditPageProps)
       {list ? (
         <section className="admin-org-section" aria-labelledby="items-heading">
           <h2 id="items-heading">{t.items}</h2>
-          <ListTable id="list-items" caption={t.itemsCaption(list.displayName)} columns={itemColumns(list.id)} rows={list.items} rowKey={(i) => i.id} />
-          <a className="usa-button usa-button--outline" href={`/admin/list-manager/${list.id}/items/new`}>
-            {t.addItem}
-          </a>
+          {list.itemsKeptOn ? (
+            <p>
+              {calendarText.listKeptOnScreen}{' '}
+              <a className="usa-link" href={list.itemsKeptOn.href}>
+                {list.itemsKeptOn.label}
+              </a>
+              .
+            </p>
+          ) : null}
+          <ListTable id="list-items" caption={t.itemsCaption(list.displayName)} columns={itemColumns(list.id, !list.itemsKeptOn)} rows={list.items} rowKey={(i) => i.id} />
+          {list.itemsKeptOn ? null : (
+            <a className="usa-button usa-button--outline" href={`/admin/list-manager/${list.id}/items/new`}>
+              {t.addItem}
+            </a>
+          )}
         </section>
       ) : null}
     </>
