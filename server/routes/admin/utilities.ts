@@ -115,12 +115,13 @@ async function jobRows(req: Request, res: Response): Promise<JobRow[] | null> {
 }
 
 async function renderUtilities(req: Request, res: Response, entered: Entered, errors: FieldError[]): Promise<void> {
-  const jobs = await jobRows(req, res);
+  // In parallel: each waits on the API, and the page must answer within one timeout.
+  const [jobs, status] = await Promise.all([jobRows(req, res), statusRows(res.locals.deps)]);
   renderAdmin(
     req,
     res,
     createElement(AdminUtilitiesPage, {
-      status: await statusRows(res.locals.deps),
+      status,
       endSessions: { email: entered.email ?? '' },
       testEmail: { to: entered.to ?? '' },
       jobs: jobs ? { rows: jobs, job: entered.job ?? '', day: entered.day ?? agencyToday() } : null,
