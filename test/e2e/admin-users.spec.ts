@@ -89,6 +89,13 @@ test('the site admin finds, adds, edits, disables, enables and deletes a user', 
   await flash(page, t.userSaved(name));
   await expect(page.getByLabel(t.jobTitle)).toHaveValue('Senior Tester');
 
+  // Tick a role: the one Save Changes saves it (there is no second save to forget).
+  await expect(page.getByRole('button', { name: t.saveRoles })).toHaveCount(0);
+  await tick(page, page.getByRole('group', { name: t.roles }).getByLabel('State User', { exact: true }));
+  await page.getByRole('button', { name: t.saveChanges }).click();
+  await flash(page, t.rolesSaved(name));
+  await expect(page.getByRole('group', { name: t.roles }).getByLabel('State User', { exact: true })).toBeChecked();
+
   // Set a password (refused, then set).
   await page.getByRole('link', { name: t.setPassword }).click();
   await expect(page).toHaveTitle(`Set Password: ${name} - Manage Users - Admin - Compliance Portal`);

@@ -411,6 +411,45 @@ describe('editing an account', () => {
     expect(history).toMatch(/Account changed: [a-zA-Z, ]*Roles/);
     expect(history).toContain('Avery State Admin');
   });
+
+  it('saves the roles ticked on the details form with the one Save Changes, never dropping them', async () => {
+    const page = await admin.get(`${USERS}/${id}`).expect(200);
+    // The roles are on the details form, whose only button is Save Changes; there is no second save.
+    const detailsForm = /<form[^>]*action="[^"]*\/manage-users\/[^"/]+"[\s\S]*?<\/form>/.exec(page.text)?.[0] ?? '';
+    expect(detailsForm).toContain('name="roles"');
+    expect(detailsForm).toContain('name="rolesShown"');
+    expect(page.text).not.toContain('Save Roles');
+    // The form as shown: its hidden starting values and the same values in the fields.
+    const shown = (html: string) => {
+      const was = hiddenWas(html);
+      return { _csrf: csrfFrom(html), ...was, fullName: was.was_fullName, email: was.was_email, jobTitle: was.was_jobTitle, phoneNumber: was.was_phoneNumber, leaId: was.was_leaId ?? '', leaIds: was.was_leaIds ?? [] };
+    };
+    // Only a role ticked: saved, and the flash says the roles were saved.
+    const rolesOnly = await admin.post(`${USERS}/${id}`).type('form').send({ ...shown(page.text), rolesShown: '1', roles: ['State User'] });
+    expect(rolesOnly.status).toBe(303);
+    const after = await admin.get(`${USERS}/${id}`).expect(200);
+    expect(flashOf(after.text)).toContain('The roles of Jamie Edit Target were saved.');
+    expect(checkedValues(after.text, 'roles')).toEqual(['State User']);
+    // A detail and a role together: both saved by the one button.
+    const both = await admin
+      .post(`${USERS}/${id}`)
+      .type('form')
+      .send({ ...shown(after.text), jobTitle: 'Coordinator', rolesShown: '1', roles: ['Local User', 'State User'] });
+    expect(both.status).toBe(303);
+    const saved = await admin.get(`${USERS}/${id}`).expect(200);
+    expect(flashOf(saved.text)).toContain('The changes to Jamie Edit Target were saved.');
+    expect(saved.text).toContain('value="Coordinator"');
+    expect(checkedValues(saved.text, 'roles').sort()).toEqual(['Local User', 'State User']);
+    // Nothing ticked on a form that showed the roles means no roles, not "roles left alone".
+    const none = await admin.post(`${USERS}/${id}`).type('form').send({ ...shown(saved.text), rolesShown: '1' });
+    expect(none.status).toBe(303);
+    expect(checkedValues((await admin.get(`${USERS}/${id}`)).text, 'roles')).toEqual([]);
+    // A bad detail keeps the ticked roles on the 422 page.
+    const fresh = await admin.get(`${USERS}/${id}`);
+    const bad = await admin.post(`${USERS}/${id}`).type('form').send({ ...shown(fresh.text), fullName: '', rolesShown: '1', roles: ['State User'] });
+    expect(bad.status).toBe(422);
+    expect(checkedValues(bad.text, 'roles')).toEqual(['State User']);
+  });
 });
 
 // ---- account actions ------------------------------------------------------------------------------

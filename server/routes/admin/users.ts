@@ -31,7 +31,7 @@ import {
 } from '../../../lib/validation/admin-users.js';
 import { formText, resetPasswordFailureMessages, validateForm, type FieldError } from '../../../lib/validation/auth.js';
 import { ConfirmPage } from '../../../views/components/ConfirmDialog.js';
-import { UsersEditPage, type HistoryItem, type OriginalValues } from '../../../views/pages/admin/UsersEditPage.js';
+import { ROLES_SHOWN_FIELD, UsersEditPage, type HistoryItem, type OriginalValues } from '../../../views/pages/admin/UsersEditPage.js';
 import type { LeaChoice, UserFormValues } from '../../../views/pages/admin/UsersFormFields.js';
 import { USERS_PATH, userHref, UsersListPage } from '../../../views/pages/admin/UsersListPage.js';
 import { UsersNewPage } from '../../../views/pages/admin/UsersNewPage.js';
@@ -359,6 +359,12 @@ async function renderEdit(req: Request, res: Response, u: User, view: EditView =
 // ---- the router ---------------------------------------------------------------------------------
 
 /** The user id of the path, or a 404 (never an API call with something that is not an id). */
+function sameSet(a: readonly string[], b: readonly string[]): boolean {
+  const left = new Set(a.map((x) => x.toLowerCase()));
+  const right = new Set(b.map((x) => x.toLowerCase()));
+  return left.size === right.size && [...left].every((x) => right.has(x));
+}
+
 function userIdOf(req: Request): string {
   const parsed = uuid.safeParse(req.params.id);
   if (!parsed.success) throw notFound();
@@ -464,13 +470,21 @@ export function adminUsersRouter(_deps: AppDeps): Router {
   router.post(`${USERS_PATH}/:id`, ...manage, async (req, res) => {
     const id = userIdOf(req);
     const current = await loadUser(res, id);
+    const body = (req.body ?? {}) as Record<string, unknown>;
     const values = formValuesOf(req.body);
     const was = originalFromBody(req.body, current);
+    // The roles ride on the same form when the page showed them: one save for what the page shows.
+    const rolesShown = body[ROLES_SHOWN_FIELD] === '1' && holds(viewerOf(req), P.rolesAssign, P.usersManage);
+    const checkedRoles = rolesShown ? formList.parse(body.roles) : current.roles;
     const result = validateForm(userDetailsSchema, req.body, userDetailFields);
-    if (!result.ok) return renderEdit(req, res, current, { values, was, errors: result.errors, status: 422 });
+    if (!result.ok) return renderEdit(req, res, current, { values, was, checkedRoles, errors: result.errors, status: 422 });
     const form = result.data;
-    const choiceErrors = leaChoiceErrors(form.leaId, form.leaIds, leaOptionsFor(await loadLeas(res), current));
-    if (choiceErrors.length) return renderEdit(req, res, current, { values, was, errors: choiceErrors, status: 422 });
+    const [leaOptions, roleNames] = await Promise.all([loadLeas(res), rolesShown ? loadRoleNames(res) : Promise.resolve([] as string[])]);
+    const choiceErrors = [
+      ...leaChoiceErrors(form.leaId, form.leaIds, leaOptionsFor(leaOptions, current)),
+      ...(rolesShown ? unknownChoices('roles', checkedRoles, [...new Set([...roleNames, ...current.roles])]) : []),
+    ];
+    if (choiceErrors.length) return renderEdit(req, res, current, { values, was, checkedRoles, errors: choiceErrors, status: 422 });
 
     const after: UserDetailValues = {
       fullName: form.fullName,
@@ -481,22 +495,34 @@ export function adminUsersRouter(_deps: AppDeps): Router {
       leaIds: form.leaIds,
     };
     const operations = userPatchOperations(detailValuesOf(was), after);
-    if (operations.length === 0) {
+    const rolesChanged = rolesShown && !sameSet(checkedRoles, current.roles);
+    if (operations.length === 0 && !rolesChanged) {
       addFlash(req, { type: 'info', text: t.noChanges });
       return res.redirect(303, userHref(id));
     }
-    try {
-      await apiOf(res).call({ method: 'PATCH', path: `/api/account/users/${id}`, json: operations, schema: userSchema });
-    } catch (err) {
-      const refusal = refusalOf(err, userDetailFields);
-      if (refusal.status === 409 && /test of/i.test(refusal.message)) {
-        // Someone saved this account meanwhile: show their values as the new starting point.
-        const fresh = await loadUser(res, id);
-        return renderEdit(req, res, fresh, { values, was: originalOf(fresh), formError: t.changedMeanwhile, status: 409 });
+    if (operations.length > 0) {
+      try {
+        await apiOf(res).call({ method: 'PATCH', path: `/api/account/users/${id}`, json: operations, schema: userSchema });
+      } catch (err) {
+        const refusal = refusalOf(err, userDetailFields);
+        if (refusal.status === 409 && /test of/i.test(refusal.message)) {
+          // Someone saved this account meanwhile: show their values as the new starting point.
+          const fresh = await loadUser(res, id);
+          return renderEdit(req, res, fresh, { values, was: originalOf(fresh), checkedRoles, formError: t.changedMeanwhile, status: 409 });
+        }
+        return renderEdit(req, res, current, { values, was, checkedRoles, ...refusalFeedback(refusal) });
       }
-      return renderEdit(req, res, current, { values, was, ...refusalFeedback(refusal) });
     }
-    addFlash(req, { type: 'success', text: t.userSaved(form.fullName) });
+    if (rolesChanged) {
+      try {
+        await apiOf(res).call({ method: 'PUT', path: `/api/account/users/${id}/roles`, json: { roles: checkedRoles }, schema: userSchema });
+      } catch (err) {
+        // The details (if any) are saved; the page shows them and keeps the roles as ticked, with why.
+        const fresh = await loadUser(res, id);
+        return renderEdit(req, res, fresh, { checkedRoles, ...refusalFeedback(refusalOf(err, ['roles'])) });
+      }
+    }
+    addFlash(req, { type: 'success', text: operations.length > 0 ? t.userSaved(form.fullName) : t.rolesSaved(displayName(current)) });
     res.redirect(303, userHref(id));
   });
 

@@ -1,5 +1,7 @@
 // /admin/manage-users/:id: one account. Managers edit the details (saved as JSON Patch of the
-// changed fields only), the roles (for whoever may assign roles), and act on the account:
+// changed fields only) and, on the same form with the same Save Changes, the roles when they may
+// assign them (one save for what the page shows: a role ticked is never silently dropped); someone
+// who may assign roles only gets a roles form of its own. Managers act on the account:
 // enable or disable, unblock, send a password reset email, set a password, delete. Disable and
 // delete ask first: a dialog with JavaScript, a confirmation page without. Someone who may only
 // view users sees the same facts without the forms.
@@ -13,6 +15,12 @@ import { ErrorSummary, type SummaryError } from '../../components/form/ErrorSumm
 import { PageHeader } from '../../shell/PageHeader.js';
 import { CheckboxGroup, ConfirmAction, userFieldIds, UserFields, type LeaChoice, type UserFormValues } from './UsersFormFields.js';
 import { USERS_PATH, userHref, UserStatusTags } from './UsersListPage.js';
+
+/**
+ * Marks a details form that showed the role checkboxes: with none ticked the browser sends no
+ * `roles`, and that must read as "no roles", not as "roles not on the form".
+ */
+export const ROLES_SHOWN_FIELD = 'rolesShown';
 
 /** The values the admin saw when the form was first shown (hidden `was_*` fields). */
 export type OriginalValues = Omit<UserFormValues, 'roles'>;
@@ -172,7 +180,8 @@ export function UsersEditPage(props: UsersEditPageProps): ReactElement {
             {Object.entries(was).flatMap(([k, v]: [string, string | string[]]) =>
               (typeof v === 'string' ? [v] : v).map((one, i) => <input key={`${k}-${i}`} type="hidden" name={`was_${k}`} value={one} />),
             )}
-            <UserFields values={values} errors={errors} leas={leas} roles={null} />
+            {roles ? <input type="hidden" name={ROLES_SHOWN_FIELD} value="1" /> : null}
+            <UserFields values={{ ...values, roles: [...checkedRoles] }} errors={errors} leas={leas} roles={roles} />
             <div className="button-row">
               <Button type="submit">{t.saveChanges}</Button>
             </div>
@@ -185,7 +194,8 @@ export function UsersEditPage(props: UsersEditPageProps): ReactElement {
         </section>
       )}
 
-      {roles ? (
+      {/* Someone who may assign roles but not edit details gets the roles on a form of their own. */}
+      {roles && !canManage ? (
         <section aria-labelledby="roles-title" className="admin-section">
           <h2 id="roles-title">{t.roles}</h2>
           <form method="post" action={`${base}/roles`} className="usa-form usa-form--large admin-form" noValidate>
@@ -204,7 +214,7 @@ export function UsersEditPage(props: UsersEditPageProps): ReactElement {
             </div>
           </form>
         </section>
-      ) : canManage ? (
+      ) : canManage && !roles ? (
         <p>{t.rolesViewOnly}</p>
       ) : null}
 
