@@ -1,8 +1,7 @@
 // Text block HTML is written by admins and shown to every user, including on the sign-in page,
 // so it is cleaned before it is stored, with the one policy the portal also applies when it
 // renders a block (lib/sanitize.ts).
-import sanitizeHtml from 'sanitize-html';
-import { textBlockSanitizeOptions } from '../lib/sanitize.js';
+import { cleanTextBlockHtml } from '../lib/sanitize.js';
 
 /** Non-breaking spaces (the character and its entities) become plain spaces (spec §5). */
 export function replaceNonBreakingSpaces(html: string): string {
@@ -11,5 +10,5 @@ export function replaceNonBreakingSpaces(html: string): string {
 
 /** What PUT /api/text-blocks stores: spaces normalised, then sanitised. */
 export function sanitizeTextBlockHtml(html: string): string {
-  return sanitizeHtml(replaceNonBreakingSpaces(html), textBlockSanitizeOptions).trim();
+  return cleanTextBlockHtml(replaceNonBreakingSpaces(html)).trim();
 }

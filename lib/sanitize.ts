@@ -3,7 +3,8 @@
 // written to the database by other means, or served by another agency's API, still cannot run
 // script. Formatting, lists, headings, tables and safe links only; no script, style, iframe,
 // images, event handlers, inline styles or javascript:/data: URLs; only USWDS classes; links
-// that open a new tab get rel="noopener noreferrer".
+// that open a new tab get rel="noopener noreferrer". A link whose address the policy dropped
+// (javascript:, data:, //host) becomes plain text, so it no longer looks like something to click.
 import sanitize from 'sanitize-html';
 import { BoundedMemo } from './memo.js';
 
@@ -45,10 +46,21 @@ export const textBlockSanitizeOptions: sanitize.IOptions = {
   },
 };
 
+// The second pass sees only addresses the first one kept: an <a> left without one is text now.
+const linklessAsText: sanitize.IOptions = {
+  ...textBlockSanitizeOptions,
+  transformTags: { a: (tagName, attribs) => (attribs.href ? { tagName, attribs } : { tagName: 'span', attribs: {} }) },
+};
+
+/** The text block policy (see above), applied in full: what the API stores and the portal shows. */
+export function cleanTextBlockHtml(html: string): string {
+  return sanitize(sanitize(html, textBlockSanitizeOptions), linklessAsText);
+}
+
 // Text blocks are few and change rarely, but they are rendered on every page view: remember
 // the sanitised result of recent inputs (bounded; the least recently used is dropped first).
 const sanitized = new BoundedMemo<string>(200);
 
 export function sanitizeHtml(html: string): string {
-  return sanitized.get(html, () => sanitize(html, textBlockSanitizeOptions));
+  return sanitized.get(html, () => cleanTextBlockHtml(html));
 }

@@ -382,6 +382,8 @@ describe('Manage Text Blocks', () => {
     const stored = await request(portal.api!.url).get('/api/text-blocks/by-block-code/login-screen-text');
     expect(stored.body.html).toContain('<p>Welcome to the portal</p>');
     expect(stored.body.html).not.toMatch(/script|onerror|onclick|javascript:|\u00A0|&nbsp;/i);
+    // The link whose address was dropped is plain text, not a link that goes nowhere.
+    expect(stored.body.html).toContain('<span>click</span>');
     // The sign-in page shows the block, safely.
     const login = await request(portal.app).get('/auth/login');
     expect(login.text).toContain('Welcome to the portal');
@@ -394,6 +396,8 @@ describe('Manage Text Blocks', () => {
     await portal.api!.ctx.db.query("UPDATE text_blocks SET html = $1 WHERE block_code = 'login-screen-text'", [hostile]);
     const login = await request(portal.app).get('/auth/login');
     expect(login.text).toContain('Safe <strong>text</strong>');
+    expect(login.text).toContain('<span>click</span>');
+    expect(login.text).not.toContain('<a>click</a>');
     expectNoScript(login.text);
     const id = await blockId('login-screen-text');
     const preview = await post(admin, `/admin/manage-text-blocks/${id}`, { title: 'Sign in', html: hostile, format: 'Div', isVisible: '', intent: 'preview' });

@@ -93,7 +93,7 @@ describe.each(testDbs)('shared email templates on %s', (dbKind) => {
     expect(stored.body).toEqual({ subject: 'Case SC-2526-007 submitted', html: '<p>Case SC-2526-007 for Sample &lt;District&gt;.</p>' });
     const draft = await request(app).post(`${base}/SAMPLE_SUBMITTED/preview`).set(as(admin)).send({ subject: 'Hi', bodyHtml: '<a href="{{caseLink}}">Open</a>' });
     // The javascript: value cannot become a link target.
-    expect(draft.body).toEqual({ subject: 'Hi', html: '<a>Open</a>' });
+    expect(draft.body).toEqual({ subject: 'Hi', html: '<span>Open</span>' });
     const bad = await request(app).post(`${base}/SAMPLE_SUBMITTED/preview`).set(as(admin)).send({ bodyHtml: '<p>{{dueDate}}</p>' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual([{ field: 'bodyHtml', message: templateText.fieldNotAllowed('dueDate') }]);

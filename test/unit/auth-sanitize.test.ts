@@ -38,12 +38,12 @@ describe('sanitizeHtml (text block policy)', () => {
     '<a href="jav&#x09;ascript:alert(1)">x</a>',
     '<a href="vbscript:msgbox(1)">x</a>',
     '<a href="data:text/html,<script>alert(1)</script>">x</a>',
-  ])('removes a dangerous href from %s', (html) => {
-    expect(sanitizeHtml(html)).toBe('<a>x</a>');
+  ])('removes a dangerous href from %s, and the text no longer looks like a link', (html) => {
+    expect(sanitizeHtml(html)).toBe('<span>x</span>');
   });
 
   it('refuses protocol-relative links', () => {
-    expect(sanitizeHtml('<a href="//evil.example">x</a>')).toBe('<a>x</a>');
+    expect(sanitizeHtml('<a href="//evil.example">x</a>')).toBe('<span>x</span>');
   });
 
   it('adds rel=noopener noreferrer to links that open a new tab', () => {
@@ -54,10 +54,17 @@ describe('sanitizeHtml (text block policy)', () => {
   });
 
   it('refuses schemes outside the policy (tel:)', () => {
-    expect(sanitizeHtml('<a href="tel:+15555550100">call</a>')).toBe('<a>call</a>');
+    expect(sanitizeHtml('<a href="tel:+15555550100">call</a>')).toBe('<span>call</span>');
   });
 
   it('removes forms and inputs that could phish for passwords', () => {
     expect(sanitizeHtml('<form action="https://evil.example"><input name="password"></form>ok')).toBe('ok');
+  });
+
+  it('keeps safe links as links, with their text and classes intact around them', () => {
+    expect(sanitizeHtml('<p>See <a href="/help" class="usa-link">Help</a> or <a href="javascript:x()" class="usa-link">this</a>.</p>')).toBe(
+      '<p>See <a href="/help" class="usa-link">Help</a> or <span>this</span>.</p>',
+    );
+    expect(sanitizeHtml('<a href="mailto:help@example.org">mail</a>')).toBe('<a href="mailto:help@example.org">mail</a>');
   });
 });
