@@ -327,7 +327,10 @@ export const textBlockSeeds: readonly TextBlockSeed[] = [
       'Never send a password or student information by email.</p>' +
       '<h3>Dispute resolution</h3>' +
       '<p>For questions about a dispute resolution request, reply to any email you received about the request, or ' +
-      'write to <a href="mailto:dispute.resolution@portal.example">dispute.resolution@portal.example</a>.</p>',
+      'write to <a href="mailto:dispute.resolution@portal.example">dispute.resolution@portal.example</a>.</p>' +
+      '<p>You can also file a request, or ask about one, by mail or by phone:</p>' +
+      '<ul><li>Mail: Office of Dispute Resolution, Department of Education, 700 E. Fifth Street, Carson City, NV 89701</li>' +
+      '<li>Phone: (775) 687-9200, Monday to Friday, 8:00 AM to 5:00 PM</li></ul>',
   },
   {
     blockCode: 'faq-page',

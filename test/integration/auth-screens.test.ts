@@ -223,6 +223,15 @@ describe('/dr-request', () => {
     expect(decoded(res.text)).toContain(uiText.agreementText);
   });
 
+  it('promises filing by mail or phone, and the contact page it links to gives the address and the phone', async () => {
+    const register = await request(portal.app).get('/dr-request');
+    expect(register.text).toContain('by mail or phone; see the <a href="/contact">contact page</a>');
+    const contact = await request(portal.app).get('/contact').expect(200);
+    expect(contact.text).toContain('data-block-code="contact-page"');
+    expect(contact.text).toContain('Mail: Office of Dispute Resolution, Department of Education, 700 E. Fifth Street, Carson City, NV 89701');
+    expect(contact.text).toContain('Phone: (775) 687-9200');
+  });
+
   it('validates without JavaScript with every message of spec §5 and never echoes passwords', async () => {
     const agent = request.agent(portal.app);
     const empty = await postForm(agent, '/dr-request', {});
