@@ -52,8 +52,9 @@ export function setPasswordEmail(to: string, fullName: string, portalPublicUrl: 
     to,
     'Your compliance portal account',
     fullName,
-    ['An administrator created an account for you on the compliance portal.', 'Choose your password with the link below. The link works once and expires in 7 days.'],
-    { label: 'Choose your password', url },
+    // The link opens the page titled Reset Password (spec §2): the email says so, so nobody wonders.
+    ['An administrator created an account for you on the compliance portal.', 'To start, set your password on the Reset Password page that the link below opens. The link works once and expires in 7 days.'],
+    { label: 'Open the Reset Password page', url },
     'If you did not expect this account, please contact the state education agency.',
   );
 }

@@ -26,6 +26,7 @@ export const adminUsersText = {
   roles: 'Roles',
   status: 'Status',
   active: 'Active',
+  notVerified: 'Not verified',
   disabled: 'Disabled',
   locked: 'Locked',
   none: 'None',

@@ -126,6 +126,8 @@ describe('the users list', () => {
     // Sorted by name by default.
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
     expect(textOf(res.text)).toContain('Riley District User district.user@demo.example Prairie View Public Schools Local User Active');
+    // Role names that are identifiers read as words; the filter still sends the name.
+    expect(decoded(res.text)).toContain('<option value="DisputeResolutionPublicUser">Dispute Resolution Public User</option>');
   });
 
   it('searches by name or email, and filters by LEA and by role', async () => {
@@ -302,6 +304,8 @@ describe('Add User', () => {
     expect(page.text).toContain('value="Coordinator"');
     const [mail] = await waitForMails(portal.api!, email, 1);
     expect(mail?.text).toMatch(/\/auth\/reset-password\?/);
+    // The email names the page its link opens (titled Reset Password), so nobody wonders.
+    expect(mail?.text).toContain('set your password on the Reset Password page');
   });
 });
 

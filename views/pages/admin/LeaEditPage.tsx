@@ -11,6 +11,7 @@ import { PageHeader } from '../../shell/PageHeader.js';
 import type { DataTableColumn } from '../../components/DataTable.js';
 import { DeleteButton, EditLink, FormActions, FormErrors, LastUpdated, ListTable } from './AdminOrgFields.js';
 import { CheckboxGroup, SelectField, firstCheckboxId } from './UsersFormFields.js';
+import { roleLabels } from '../../../lib/role-label.js';
 
 export interface LeaContactRow {
   id: number;
@@ -126,7 +127,7 @@ const contactColumns = (leaId: number): DataTableColumn<LeaContactRow>[] => [
 const userColumns: DataTableColumn<LeaUserRow>[] = [
   { key: 'name', label: t.name, rowHeader: true, render: (u) => u.fullName },
   { key: 'email', label: t.email, render: (u) => u.email },
-  { key: 'roles', label: t.roles, render: (u) => u.roles.join(', ') },
+  { key: 'roles', label: t.roles, render: (u) => roleLabels(u.roles) },
   { key: 'status', label: t.status, render: (u) => (u.isEnabled ? t.enabled : t.disabled) },
 ];
 

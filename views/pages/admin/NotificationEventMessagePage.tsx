@@ -8,6 +8,7 @@ import { CsrfField } from '../../components/CsrfField.js';
 import { PageHeader } from '../../shell/PageHeader.js';
 import { FormActions, FormErrors, RadioGroup, TextareaField, firstRadioId } from './AdminOrgFields.js';
 import { SelectField } from './UsersFormFields.js';
+import { roleLabel } from '../../../lib/role-label.js';
 
 export interface NotificationEventMessagePageProps {
   values: QueueMessageForm;
@@ -39,7 +40,7 @@ export function NotificationEventMessagePage({ values, errors, roles, leas }: No
           label={`${t.roleName} (${t.recipientsRole})`}
           value={values.roleName}
           error={e.roleName}
-          options={[{ value: '', label: t.chooseRole }, ...roles.map((r) => ({ value: r, label: r }))]}
+          options={[{ value: '', label: t.chooseRole }, ...roles.map((r) => ({ value: r, label: roleLabel(r) }))]}
         />
         <SelectField
           id="leaId"

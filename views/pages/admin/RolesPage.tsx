@@ -15,6 +15,7 @@ import { TextField } from '../../components/form/TextField.js';
 import { PageHeader } from '../../shell/PageHeader.js';
 import { FieldErrorText } from './UsersFormFields.js';
 import { AdminNotice } from './UsersListPage.js';
+import { roleLabel } from '../../../lib/role-label.js';
 
 export const ROLES_PATH = '/admin/manage-roles';
 export const PERMISSIONS_PATH = '/admin/manage-roles/permissions';
@@ -118,7 +119,7 @@ function RoleChanges({ changes }: { changes: readonly RoleChangeRow[] }): ReactE
 export function RolesPage(props: RolesPageProps): ReactElement {
   const { heading, rows, total, state, config, canManage, values, errors, changes } = props;
   const columns: DataTableColumn<Role>[] = [
-    { key: 'name', label: t.name, rowHeader: true, render: (r) => r.name },
+    { key: 'name', label: t.name, rowHeader: true, render: (r) => roleLabel(r.name) },
     { key: 'description', label: t.description, render: (r) => r.description },
     { key: 'usersCount', label: t.usersCount, render: (r) => String(r.usersCount ?? 0), className: 'admin-number' },
     {
@@ -130,7 +131,7 @@ export function RolesPage(props: RolesPageProps): ReactElement {
             <li key={link.href} className="usa-button-group__item">
               <a className="usa-link" href={link.href}>
                 {link.label}
-                <span className="usa-sr-only"> {r.name}</span>
+                <span className="usa-sr-only"> {roleLabel(r.name)}</span>
               </a>
             </li>
           ))}

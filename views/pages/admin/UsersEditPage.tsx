@@ -15,6 +15,7 @@ import { ErrorSummary, type SummaryError } from '../../components/form/ErrorSumm
 import { PageHeader } from '../../shell/PageHeader.js';
 import { CheckboxGroup, ConfirmAction, userFieldIds, UserFields, type LeaChoice, type UserFormValues } from './UsersFormFields.js';
 import { USERS_PATH, userHref, UserStatusTags } from './UsersListPage.js';
+import { roleLabel, roleLabels } from '../../../lib/role-label.js';
 
 /**
  * Marks a details form that showed the role checkboxes: with none ticked the browser sends no
@@ -58,7 +59,7 @@ function ReadOnlyDetails({ user }: { user: User }): ReactElement {
     [t.phoneNumber, user.phoneNumber || t.none],
     [t.primaryLea, user.leaData.find((l) => l.id === user.leaId)?.name ?? t.none],
     [t.leas, user.leaData.map((l) => l.name).join(', ') || t.none],
-    [t.roles, user.roles.join(', ') || t.none],
+    [t.roles, roleLabels(user.roles) || t.none],
   ];
   return (
     <dl className="admin-details">
@@ -205,7 +206,7 @@ export function UsersEditPage(props: UsersEditPageProps): ReactElement {
               name="roles"
               legend={t.roles}
               legendClassName="usa-legend usa-sr-only"
-              options={roles.map((r) => ({ value: r, label: r }))}
+              options={roles.map((r) => ({ value: r, label: roleLabel(r) }))}
               checked={checkedRoles}
               error={errorFor(errors, 'roles')}
             />

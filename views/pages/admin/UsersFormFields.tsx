@@ -11,6 +11,7 @@ import { CheckboxField } from '../../components/form/CheckboxField.js';
 import { TextField } from '../../components/form/TextField.js';
 import { Island } from '../../Island.js';
 import { useRequestContext } from '../../request-context.js';
+import { roleLabel } from '../../../lib/role-label.js';
 
 /** A field's error message, with 'Error: ' for screen readers (as TextField writes it). */
 export function FieldErrorText({ id, message }: { id: string; message: string }): ReactElement {
@@ -209,7 +210,7 @@ export function UserFields({ values, errors, leas, roles }: UserFieldsProps): Re
           id="roles"
           name="roles"
           legend={t.roles}
-          options={roles.map((r) => ({ value: r, label: r }))}
+          options={roles.map((r) => ({ value: r, label: roleLabel(r) }))}
           checked={values.roles}
           error={errorFor(errors, 'roles')}
         />

@@ -11,6 +11,7 @@ import { DataTable, type DataTableColumn } from '../../components/DataTable.js';
 import { TextField } from '../../components/form/TextField.js';
 import { PageHeader } from '../../shell/PageHeader.js';
 import { SelectField, type LeaChoice } from './UsersFormFields.js';
+import { roleLabel, roleLabels } from '../../../lib/role-label.js';
 
 export interface UsersListPageProps {
   heading: string;
@@ -32,12 +33,12 @@ export function userHref(id: string): string {
   return `${USERS_PATH}/${encodeURIComponent(id)}`;
 }
 
-export function UserStatusTags({ user }: { user: Pick<User, 'isEnabled' | 'isLockedOut'> }): ReactElement {
+export function UserStatusTags({ user }: { user: Pick<User, 'isEnabled' | 'isLockedOut' | 'emailConfirmed'> }): ReactElement {
+  // An enabled account whose owner never verified the address cannot sign in yet: not "Active".
+  const [label, tone] = !user.isEnabled ? [t.disabled, 'disabled'] : user.emailConfirmed ? [t.active, 'active'] : [t.notVerified, 'unverified'];
   return (
     <span className="admin-status">
-      <span className={`usa-tag ${user.isEnabled ? 'admin-status--active' : 'admin-status--disabled'}`}>
-        {user.isEnabled ? t.active : t.disabled}
-      </span>
+      <span className={`usa-tag admin-status--${tone}`}>{label}</span>
       {user.isLockedOut ? <span className="usa-tag admin-status--locked">{t.locked}</span> : null}
     </span>
   );
@@ -69,7 +70,7 @@ export function UsersListPage(props: UsersListPageProps): ReactElement {
     },
     { key: 'email', label: t.email, render: (u) => u.email },
     { key: 'leas', label: t.leas, render: (u) => (u.leaData.length ? u.leaData.map((l) => l.name).join(', ') : t.none) },
-    { key: 'roles', label: t.roles, render: (u) => (u.roles.length ? u.roles.join(', ') : t.none) },
+    { key: 'roles', label: t.roles, render: (u) => (u.roles.length ? roleLabels(u.roles) : t.none) },
     { key: 'isEnabled', label: t.status, render: (u) => <UserStatusTags user={u} /> },
   ];
   const keep = userListFilterParams(filters);
@@ -99,7 +100,7 @@ export function UsersListPage(props: UsersListPageProps): ReactElement {
             options={[{ value: '', label: t.anyLea }, ...leas.map((l) => ({ value: String(l.id), label: l.name }))]}
           />
           {roles ? (
-            <SelectField id="role" label={t.role} value={filters.role} options={[{ value: '', label: t.anyRole }, ...roles.map((r) => ({ value: r, label: r }))]} />
+            <SelectField id="role" label={t.role} value={filters.role} options={[{ value: '', label: t.anyRole }, ...roles.map((r) => ({ value: r, label: roleLabel(r) }))]} />
           ) : null}
         </div>
         {/* A new search keeps the sort and page size but starts again at page 1. */}
