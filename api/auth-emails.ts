@@ -34,6 +34,21 @@ export function verificationEmail(to: string, fullName: string, portalPublicUrl:
   );
 }
 
+/** To the owner of an address someone tried to register again: how to get in instead. */
+export function registrationAttemptEmail(to: string, fullName: string, portalPublicUrl: string): OutgoingEmail {
+  return compose(
+    to,
+    'Someone tried to register with your email address',
+    fullName,
+    [
+      'Someone, perhaps you, tried to create a dispute resolution account with this email address, which already has an account.',
+      'No new account was created. To get into your account, sign in with the link below. If you forgot your password, choose Forgot Password on the sign-in page. If your address is not verified yet, the sign-in page offers a new verification email.',
+    ],
+    { label: 'Sign in', url: `${portalPublicUrl}/auth/login` },
+    'If it was not you, you can ignore this email: nothing about your account changed.',
+  );
+}
+
 export function resetPasswordEmail(to: string, fullName: string, portalPublicUrl: string, token: string): OutgoingEmail {
   const url = `${portalPublicUrl}/auth/reset-password?email=${encodeURIComponent(to)}&token=${encodeURIComponent(token)}`;
   return compose(

@@ -112,12 +112,12 @@ export const authPaths: OpenApiPaths = {
       tags: ['Auth'],
       summary: 'Register a public dispute resolution user',
       description:
-        'Creates an unverified account with the DisputeResolutionPublicUser role and emails a verification link (valid 7 days, single use).',
+        'Creates an unverified account with the DisputeResolutionPublicUser role and emails a verification link (valid 7 days, single use). ' +
+        'For an address that already has an account the answer is the same (with an id that leads nowhere), and the address is emailed how to sign in or reset the password instead: the answer never tells whether an account exists.',
       requestBody: jsonBody(registerBody),
       responses: {
-        201: jsonResponse('Registered.', z.object({ userId: z.string() })),
+        201: jsonResponse('Registered (or, unknown to the caller, the address was told it already has an account).', z.object({ userId: z.string() })),
         400: invalid,
-        409: error('An account with this email address already exists.'),
       },
     },
   },
@@ -134,13 +134,14 @@ export const authPaths: OpenApiPaths = {
     post: {
       tags: ['Auth'],
       summary: 'Send the verification email again',
-      description: '`uid` is the user id from registration. At most once per 300 seconds.',
-      requestBody: jsonBody(z.object({ uid: z.string().describe('The user id.') })),
+      description:
+        '`uid` is the user id from registration, or `email` the address (the sign-in page offers this to an unverified user). At most one email per account per 300 seconds. ' +
+        'By address the answer is always 200 Sent, whether or not an unverified account has it; by id an unknown id answers 200 too.',
+      requestBody: jsonBody(z.union([z.object({ uid: z.string().describe('The user id.') }), z.object({ email: z.string().describe('The address.') })])),
       responses: {
-        200: jsonResponse('Sent.', resendVerificationResponse),
-        400: error('Invalid input, or the address is already verified (`already_verified`).'),
-        404: missing,
-        429: error('Too soon: `retryAfterSeconds` says how long to wait (also in Retry-After).'),
+        200: jsonResponse('Sent (or nothing to send; the answer does not say).', resendVerificationResponse),
+        400: error('Invalid input, or the address of this id is already verified (`already_verified`).'),
+        429: error('By id, too soon: `retryAfterSeconds` says how long to wait (also in Retry-After).'),
       },
     },
   },

@@ -1,10 +1,11 @@
 // Sign-in, token refresh and revocation, self-registration and email verification (spec §7 Auth).
 import { Router, type Response } from 'express';
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { errorMessages, validationMessages } from '../../lib/messages.js';
 import { PASSWORD_MIN_LENGTH, unmetPasswordRequirements } from '../../lib/password-policy.js';
 import { PUBLIC_DR_ROLE } from '../../lib/permissions.js';
-import { verificationEmail } from '../auth-emails.js';
+import { registrationAttemptEmail, verificationEmail } from '../auth-emails.js';
 import type { ApiContext } from '../context.js';
 import { ApiError, badRequest, conflict, notFound, parse, unauthorized } from '../http.js';
 import { clearLockout, isLocked, recordFailedSignIn } from '../lockout.js';
@@ -70,7 +71,8 @@ export const registerBody = z
   });
 
 const verifyBody = z.object({ uid: z.string({ error: v.valueRequired }).trim().min(1, v.valueRequired).max(200) });
-const resendBody = z.object({ uid: z.guid(v.incorrectFormat) });
+// By the account-created page's id, or by address (the sign-in page's offer to an unverified user).
+const resendBody = z.union([z.object({ uid: z.guid(v.incorrectFormat) }), z.object({ email: emailField })]);
 
 interface SignInRow {
   id: string;
@@ -224,11 +226,18 @@ export function authRouter(ctx: ApiContext): Router {
         return { userId, token };
       });
     } catch (err) {
-      // Saying the address is taken reveals that an account exists. For self-registration that
-      // is accepted: the person must learn to sign in or reset instead, and the bot check and
-      // rate limits in front of this endpoint slow down anyone enumerating addresses.
-      if (isUniqueViolation(err)) throw conflict('An account with this email address already exists. Please sign in or reset your password.');
-      throw err;
+      if (!isUniqueViolation(err)) throw err;
+      // The address has an account. Saying so would tell anyone who owns an account; instead the
+      // answer looks like a new registration's, and the owner of the address is told by email how
+      // to sign in or reset the password. The id leads nowhere (resending for it sends nothing).
+      const owner = await ctx.db.query<{ id: string; full_name: string }>(
+        'SELECT id, full_name FROM users WHERE lower(email) = lower($1) AND NOT is_deleted ORDER BY created_at LIMIT 1',
+        [body.email],
+      );
+      const existing = owner.rows[0];
+      if (existing) await ctx.mailer.send(registrationAttemptEmail(body.email, existing.full_name, ctx.config.portalPublicUrl), existing.id);
+      res.status(201).json({ userId: randomUUID() });
+      return;
     }
     await ctx.mailer.send(verificationEmail(body.email, body.fullName, ctx.config.portalPublicUrl, created.token), created.userId);
     res.status(201).json({ userId: created.userId });
@@ -260,9 +269,12 @@ export function authRouter(ctx: ApiContext): Router {
     const body = parse(resendBody, req.body, 'body');
     const now = ctx.now();
     const outcome = await ctx.db.tx(async (q) => {
-      const found = await q.query<{ email: string; full_name: string; email_confirmed: boolean; verification_sent_at: Date | string | null }>(
-        `SELECT email, full_name, email_confirmed, verification_sent_at FROM users WHERE id = $1 AND NOT is_deleted FOR UPDATE`,
-        [body.uid],
+      const found = await q.query<{ id: string; email: string; full_name: string; email_confirmed: boolean; verification_sent_at: Date | string | null }>(
+        'uid' in body
+          ? `SELECT id, email, full_name, email_confirmed, verification_sent_at FROM users WHERE id = $1 AND NOT is_deleted FOR UPDATE`
+          : `SELECT id, email, full_name, email_confirmed, verification_sent_at FROM users
+              WHERE lower(email) = lower($1) AND NOT is_deleted AND NOT email_confirmed ORDER BY created_at LIMIT 1 FOR UPDATE`,
+        ['uid' in body ? body.uid : body.email],
       );
       const user = found.rows[0];
       if (!user) return { kind: 'unknown' as const };
@@ -271,12 +283,16 @@ export function authRouter(ctx: ApiContext): Router {
       const waitMs = sentAt === null ? 0 : sentAt + RESEND_VERIFICATION_SECONDS * 1000 - now.getTime();
       if (waitMs > 0) return { kind: 'wait' as const, retryAfterSeconds: Math.ceil(waitMs / 1000) };
       // Older links stop working, so only the newest email's link verifies.
-      await spendTokens(q, body.uid, 'verify-email', now, body.uid);
-      const token = await createOneTimeToken(q, { userId: body.uid, purpose: 'verify-email', ttlSeconds: VERIFY_EMAIL_TTL_SECONDS, now, actor: body.uid });
-      await q.query(`UPDATE users SET verification_sent_at = $2 WHERE id = $1`, [body.uid, now]);
-      return { kind: 'send' as const, email: user.email, fullName: user.full_name, token };
+      await spendTokens(q, user.id, 'verify-email', now, user.id);
+      const token = await createOneTimeToken(q, { userId: user.id, purpose: 'verify-email', ttlSeconds: VERIFY_EMAIL_TTL_SECONDS, now, actor: user.id });
+      await q.query(`UPDATE users SET verification_sent_at = $2 WHERE id = $1`, [user.id, now]);
+      return { kind: 'send' as const, userId: user.id, email: user.email, fullName: user.full_name, token };
     });
-    if (outcome.kind === 'unknown') throw notFound('No account was found for this link.');
+    const sameAnswer = { sent: true, retryAfterSeconds: RESEND_VERIFICATION_SECONDS };
+    // Asked by address, every answer is the same, so nobody learns whether an account exists or
+    // waits for verification; the per-account wait still keeps the emails to one per 300 s.
+    // By id, an unknown id answers as sent too: the id a registration of a taken address got.
+    if (outcome.kind === 'unknown' || ('email' in body && outcome.kind !== 'send')) return void res.json(sameAnswer);
     if (outcome.kind === 'verified') throw badRequest('This email address is already verified. Please sign in.', { code: 'already_verified' });
     if (outcome.kind === 'wait') {
       res.set('Retry-After', String(outcome.retryAfterSeconds));
@@ -284,8 +300,8 @@ export function authRouter(ctx: ApiContext): Router {
         retryAfterSeconds: outcome.retryAfterSeconds,
       });
     }
-    await ctx.mailer.send(verificationEmail(outcome.email, outcome.fullName, ctx.config.portalPublicUrl, outcome.token), body.uid);
-    res.json({ sent: true, retryAfterSeconds: RESEND_VERIFICATION_SECONDS });
+    await ctx.mailer.send(verificationEmail(outcome.email, outcome.fullName, ctx.config.portalPublicUrl, outcome.token), outcome.userId);
+    res.json(sameAnswer);
   });
 
   function refuseSession(res: Response): never {

@@ -25,6 +25,10 @@ export const uiText = {
   createAccount: 'Create Account',
   confirm: 'Confirm',
   resendWait: (mmss: string) => `please wait ${mmss} minutes to resend`,
+  lostVerificationEmail: 'Lost the verification email? We can send a new one to this address.',
+  sendNewVerificationEmail: 'Send a new verification email',
+  verificationResentIfWaiting:
+    'If an account with that address is waiting for verification, a new verification email is on its way. It can take a few minutes; check your spam folder too.',
   agreementText:
     'I understand that the state education department may contact me by email about this request, and that I will receive email notices for requests I submit or am a party to.',
   notificationSettings: 'Notification Settings',

@@ -26,7 +26,8 @@ import {
   type FieldError,
   type LoginForm,
 } from '../../lib/validation/auth.js';
-import { LoginPage, type LoginPageProps } from '../../views/pages/auth/LoginPage.js';
+import { loginEmailError } from '../../lib/validation/auth-rules.js';
+import { LoginPage, RESEND_BY_ADDRESS_PATH, type LoginPageProps } from '../../views/pages/auth/LoginPage.js';
 import { ForgotPasswordPage } from '../../views/pages/auth/ForgotPasswordPage.js';
 import { RegisterPage } from '../../views/pages/auth/RegisterPage.js';
 import { ResetPasswordPage } from '../../views/pages/auth/ResetPasswordPage.js';
@@ -132,6 +133,7 @@ interface LoginView {
   returnUrl: string;
   uid: string;
   status?: number;
+  offerResendFor?: string;
 }
 
 /** The login text for this request: the verification result's block when a uid came along. */
@@ -157,6 +159,7 @@ async function renderLogin(req: Request, res: Response, view: LoginView): Promis
       formError: view.formError,
       returnUrl: view.returnUrl,
       uid: view.uid,
+      offerResendFor: view.offerResendFor,
       ...text,
     }),
     { title: LOGIN_TITLE, status: view.status, errorsInTitle: errors.length > 0 || Boolean(view.formError) },
@@ -182,8 +185,12 @@ async function verifyEmail(req: Request, res: Response, uid: string): Promise<vo
 
 /** Which status a sign-in failure answers with, from its catalogue message (the API's own
  *  messages arrive prefixed with "Error: "). */
+function bareFailure(message: string): string {
+  return message.startsWith(errorMessages.loginErrorPrefix) ? message.slice(errorMessages.loginErrorPrefix.length) : message;
+}
+
 function signInFailureStatus(message: string): number {
-  const bare = message.startsWith(errorMessages.loginErrorPrefix) ? message.slice(errorMessages.loginErrorPrefix.length) : message;
+  const bare = bareFailure(message);
   if (bare === errorMessages.tooManySignIns) return 429;
   if (bare === errorMessages.accountLocked) return 423;
   if (bare === errorMessages.noNetwork) return 503;
@@ -235,7 +242,29 @@ const handleSignIn: RequestHandler = async (req, res) => {
     returnUrl,
     uid: queryText(form.uid),
     status: signInFailureStatus(result.message),
+    // Unverified: the spec's message stays, with a way on for someone who lost the email.
+    offerResendFor: bareFailure(result.message) === errorMessages.emailNotVerified ? form.userName : undefined,
   });
+};
+
+/**
+ * The sign-in page's "Send a new verification email". By address, and the answer is the same
+ * whether or not an account waits for verification (the API keeps one email per 300 s an account).
+ */
+const resendVerificationByAddress: RequestHandler = async (req, res) => {
+  const email = formText(req.body, 'email').trim();
+  if (!loginEmailError(email)) {
+    try {
+      await apiOf(res).call({ path: '/api/auth/resend-verification', json: { email }, schema: resendVerificationResponse, auth: 'none' });
+    } catch (err) {
+      if (!(err instanceof UpstreamError)) throw err;
+      req.log.warn({ status: err.status, kind: err.kind }, 'resend verification by address failed');
+      addFlash(req, { type: 'error', text: errorMessages.resendFailed });
+      return res.redirect(303, '/auth/login');
+    }
+  }
+  addFlash(req, { type: 'success', text: uiText.verificationResentIfWaiting });
+  res.redirect(303, '/auth/login');
 };
 
 // ---- forgot password -----------------------------------------------------------------------
@@ -397,6 +426,7 @@ export function authRouter(_deps: AppDeps): Router {
   });
   // Order (brief): validate first, so a form with errors never counts against the limits.
   router.post('/auth/login', validateLogin, signInRateLimit(renderRateLimited), handleSignIn);
+  router.post(RESEND_BY_ADDRESS_PATH, resendVerificationByAddress);
 
   router.get('/auth/forgot-password', (req, res) => {
     render(req, res, h(ForgotPasswordPage, { email: queryText(req.query.email), errors: [] }), { title: uiText.resetPassword });

@@ -327,10 +327,38 @@ describe.each(testDbs)('auth API on %s', (db) => {
       expect(noSymbol.body.errors).toEqual([{ field: 'password', message: validationMessages.passwordComplexity }]);
     });
 
-    it('answers 409 for an address that already has an account, whatever its case', async () => {
+    it('answers an address that already has an account like a new one, and tells its owner by email instead', async () => {
+      const before = (await mailsTo(api, demo.district)).length;
       const res = await register(demo.district.toUpperCase());
-      expect(res.status).toBe(409);
-      expect(res.body.message).toMatch(/already exists/);
+      // The same answer as a new registration: whether an account exists is not given away.
+      expect(res.status).toBe(201);
+      expect(res.body.userId).toMatch(/^[0-9a-f-]{36}$/);
+      const mail = (await mailsTo(api, demo.district))[before];
+      expect(mail?.subject).toBe('Someone tried to register with your email address');
+      expect(mail?.text).toContain('No new account was created.');
+      expect(mail?.text).toMatch(/\/auth\/login/);
+      // The id leads nowhere: resending for it answers as sent, and sends nothing.
+      const again = await request(api.url).post('/api/auth/resend-verification').send({ uid: res.body.userId });
+      expect(again.status).toBe(200);
+      expect(await mailsTo(api, demo.district)).toHaveLength(before + 1);
+    });
+
+    it('resends the verification email by address with one answer whatever the address', async () => {
+      const email = uniqueEmail('by-address');
+      expect((await register(email)).status).toBe(201);
+      const answers = await Promise.all(
+        [email, uniqueEmail('nobody'), demo.district].map((address) => request(api.url).post('/api/auth/resend-verification').send({ email: address })),
+      );
+      for (const a of answers) expect({ status: a.status, body: a.body }).toEqual({ status: 200, body: { sent: true, retryAfterSeconds: 300 } });
+      // Too soon after registering: no second email yet. Later, one.
+      expect(await mailsTo(api, email)).toHaveLength(1);
+      await withClockAhead(api, 301_000, async () => {
+        expect((await request(api.url).post('/api/auth/resend-verification').send({ email: email.toUpperCase() })).status).toBe(200);
+      });
+      const mails = await mailsTo(api, email);
+      expect(mails).toHaveLength(2);
+      expect(mails[1]!.subject).toBe('Verify your email address');
+      expect((await request(api.url).post('/api/auth/resend-verification').send({ email: 'not-an-address' })).status).toBe(400);
     });
 
     it('resends at most once per 300 seconds, and only the newest link verifies', async () => {
@@ -362,7 +390,7 @@ describe.each(testDbs)('auth API on %s', (db) => {
         expect(verified.status).toBe(400);
         expect(verified.body.code).toBe('already_verified');
       });
-      expect((await request(api.url).post('/api/auth/resend-verification').send({ uid: '00000000-0000-4000-8000-000000000000' })).status).toBe(404);
+      expect((await request(api.url).post('/api/auth/resend-verification').send({ uid: '00000000-0000-4000-8000-000000000000' })).status).toBe(200);
       expect((await request(api.url).post('/api/auth/resend-verification').send({ uid: 'nope' })).status).toBe(400);
     });
   });

@@ -16,6 +16,8 @@ import ResetPasswordDialog from '../../../islands/ResetPasswordDialog.island.js'
 import RecaptchaField from '../../../islands/RecaptchaField.island.js';
 
 export const LOGIN_IMAGE = '/images/login.svg';
+/** Where the sign-in page's offer of a new verification email posts. */
+export const RESEND_BY_ADDRESS_PATH = '/auth/resend-verification';
 
 export interface LoginPageProps {
   /** The entered email (the password is never sent back). */
@@ -31,10 +33,12 @@ export interface LoginPageProps {
   textBlock: TextBlockData | null;
   /** The verification error of spec §8, when verification did not succeed. */
   verificationError?: string;
+  /** The address of a sign-in refused as not verified: the page offers a new verification email. */
+  offerResendFor?: string;
 }
 
 export function LoginPage(props: LoginPageProps): ReactElement {
-  const { userName, errors, formError, returnUrl, uid, textBlock, verificationError } = props;
+  const { userName, errors, formError, returnUrl, uid, textBlock, verificationError, offerResendFor } = props;
   const { config, nonce } = useRequestContext();
   const summary: SummaryError[] = [...(formError ? [{ message: formError }] : []), ...errors];
   return (
@@ -84,6 +88,16 @@ export function LoginPage(props: LoginPageProps): ReactElement {
           />
           <Button type="submit">{uiText.signIn}</Button>
         </form>
+        {offerResendFor ? (
+          <form method="post" action={RESEND_BY_ADDRESS_PATH} className="usa-form login-layout__resend" data-testid="resend-verification">
+            <CsrfField />
+            <input type="hidden" name="email" value={offerResendFor} />
+            <p>{uiText.lostVerificationEmail}</p>
+            <Button type="submit" variant="outline">
+              {uiText.sendNewVerificationEmail}
+            </Button>
+          </form>
+        ) : null}
         {/* Spec §2: the Forgot Password link is hidden for a verification user. */}
         {uid ? null : (
           <div className="login-layout__links">
