@@ -320,6 +320,15 @@ export const authPaths: OpenApiPaths = {
       responses: { 200: jsonResponse('Accepted.', z.object({ message: z.string() })), 400: invalid },
     },
   },
+  '/api/account/reset/check': {
+    post: {
+      tags: ['Passwords'],
+      summary: 'Whether an emailed reset link can still be used',
+      description: 'Spends nothing. `usable` is false for an unknown, used or expired token, or one of another address.',
+      requestBody: jsonBody(accountSchemas.resetCheckBody),
+      responses: { 200: jsonResponse('The answer.', z.object({ usable: z.boolean() })), 400: invalid },
+    },
+  },
   '/api/account/reset/password': {
     post: {
       tags: ['Passwords'],

@@ -161,6 +161,7 @@ const resetBody = z.object({
   newPassword: passwordText,
   token: z.string({ error: v.valueRequired }).trim().max(512, v.maxLength(512)),
 });
+const resetCheckBody = resetBody.pick({ email: true, token: true });
 const changePasswordBody = z.object({
   id: z.guid(v.incorrectFormat),
   currentPassword: passwordText.min(1, v.valueRequired),
@@ -485,6 +486,16 @@ export function accountRouter(ctx: ApiContext): Router {
       }
       await sendResetLink(user.id, user.email, user.full_name, user.id, false);
     })().catch((err: unknown) => ctx.log.error({ err }, 'password recovery email failed'));
+  });
+
+  // The reset page asks first, so someone with a used or expired link is told so before typing
+  // two passwords. Nothing is spent; the answer needs the address and the token together.
+  router.post('/api/account/reset/check', async (req, res) => {
+    const body = parse(resetCheckBody, req.body, 'body');
+    const now = ctx.now();
+    const token = body.token ? await findUsableToken(ctx.db, body.token, 'reset-password', now) : null;
+    const owner = token ? await ctx.db.query('SELECT 1 FROM users WHERE id = $1 AND lower(email) = lower($2) AND NOT is_deleted', [token.userId, body.email]) : null;
+    res.set('Cache-Control', 'no-store').json({ usable: owner !== null && owner.rows.length > 0 });
   });
 
   router.post('/api/account/reset/password', async (req, res) => {
@@ -860,6 +871,7 @@ export const accountSchemas = {
   configurationSchema,
   recoverBody,
   resetBody,
+  resetCheckBody,
   changePasswordBody,
   adminChangePasswordBody,
   setRolesBody,

@@ -60,6 +60,8 @@ export const uiText = {
   requirementMet: 'met',
   requirementNotMet: 'not met',
   resetPasswordLinkInvalid: 'This password reset link is incomplete. Use the link from your email, or ask for a new one.',
+  resetPasswordLinkUnusable: 'This password reset link has expired or has already been used. Links work once, within an hour (seven days for a new account).',
+  askForNewResetLink: 'Ask for a new link',
   register: 'Register',
   firstNameLabel: 'First Name',
   lastNameLabel: 'Last Name',

@@ -313,6 +313,19 @@ async function recoverPassword(req: Request, res: Response): Promise<void> {
 
 // ---- reset password ------------------------------------------------------------------------
 
+const resetCheck = z.object({ usable: z.boolean() });
+
+/** Whether the emailed link can still be used; when the API cannot say, the form is shown as before. */
+async function resetLinkUsable(req: Request, res: Response, email: string, token: string): Promise<boolean> {
+  try {
+    return (await apiOf(res).call({ path: '/api/account/reset/check', json: { email, token: token.slice(0, 512) }, schema: resetCheck, auth: 'none' })).usable;
+  } catch (err) {
+    if (!(err instanceof UpstreamError)) throw err;
+    req.log.warn({ status: err.status, kind: err.kind }, 'reset link check failed');
+    return true;
+  }
+}
+
 async function resetPassword(req: Request, res: Response): Promise<void> {
   const email = queryText(formText(req.body, 'email'));
   const token = formText(req.body, 'token').slice(0, 2048);
@@ -453,12 +466,13 @@ export function authRouter(_deps: AppDeps): Router {
     });
   });
 
-  router.get('/auth/reset-password', (req, res) => {
+  router.get('/auth/reset-password', async (req, res) => {
     const email = queryText(req.query.email);
     const token = typeof req.query.token === 'string' ? req.query.token.slice(0, 2048) : '';
-    render(req, res, h(ResetPasswordPage, { email, token, errors: [], serverErrors: [] }), {
+    const linkUnusable = email !== '' && token !== '' && !(await resetLinkUsable(req, res, email, token));
+    render(req, res, h(ResetPasswordPage, { email, token, errors: [], serverErrors: [], linkUnusable }), {
       title: uiText.resetPassword,
-      status: email && token ? 200 : 400,
+      status: !email || !token ? 400 : linkUnusable ? 410 : 200,
     });
   });
   router.post('/auth/reset-password', resetPassword);

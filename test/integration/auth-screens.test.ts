@@ -528,9 +528,20 @@ describe('forgot password → reset password', () => {
     expect(signedIn.status).toBe(303);
 
     // The link is spent: using it again is refused with the API's reason.
-    const again = await agent.post('/auth/reset-password').type('form').send({ _csrf: await csrfFor(agent, `${link.pathname}${link.search}`), email, token, newPassword: 'Other-Password-88!', confirmPassword: 'Other-Password-88!' });
+    const again = await agent.post('/auth/reset-password').type('form').send({ _csrf: await csrfFor(agent, '/auth/login'), email, token, newPassword: 'Other-Password-88!', confirmPassword: 'Other-Password-88!' });
     expect(again.status).toBe(422);
     expect(again.text).toContain('Invalid token.');
+
+    // Opened again, the spent link says so at once, with no form to fill in, and leads to a new one.
+    const reopened = await agent.get(`${link.pathname}${link.search}`);
+    expect(reopened.status).toBe(410);
+    expect(decoded(reopened.text)).toContain(uiText.resetPasswordLinkUnusable);
+    expect(reopened.text).not.toContain('name="newPassword"');
+    expect(decoded(reopened.text)).toContain(`href="/auth/forgot-password?email=${encodeURIComponent(email)}">${uiText.askForNewResetLink}</a>`);
+    const madeUp = await agent.get(`/auth/reset-password?email=${encodeURIComponent(email)}&token=made-up`);
+    expect(madeUp.status).toBe(410);
+    // A usable link still shows the form (checked above: 200 with the form).
+    expect(form.text).toContain('name="newPassword"');
   });
 
   it('answers the dialog as JSON', async () => {

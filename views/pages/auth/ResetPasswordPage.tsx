@@ -13,9 +13,11 @@ export interface ResetPasswordPageProps {
   errors: FieldError[];
   /** The API's reasons for refusing the reset (spec §8), each shown as given. */
   serverErrors: string[];
+  /** The API says the link is used or expired: no form, a way to ask for a new link instead. */
+  linkUnusable?: boolean;
 }
 
-export function ResetPasswordPage({ email, token, errors, serverErrors }: ResetPasswordPageProps): ReactElement {
+export function ResetPasswordPage({ email, token, errors, serverErrors, linkUnusable = false }: ResetPasswordPageProps): ReactElement {
   const { csrfToken } = useRequestContext();
   const linkComplete = email !== '' && token !== '';
   return (
@@ -32,7 +34,15 @@ export function ResetPasswordPage({ email, token, errors, serverErrors }: ResetP
           </div>
         </div>
       ) : null}
-      {linkComplete ? (
+      {linkUnusable ? (
+        <div className="usa-alert usa-alert--warning" role="alert" data-testid="reset-link-unusable">
+          <div className="usa-alert__body">
+            <p className="usa-alert__text">
+              {uiText.resetPasswordLinkUnusable} <a href={`/auth/forgot-password?${new URLSearchParams({ email }).toString()}`}>{uiText.askForNewResetLink}</a>
+            </p>
+          </div>
+        </div>
+      ) : linkComplete ? (
         <Island name="ResetPasswordForm" component={ResetPasswordForm} props={{ csrfToken, email, token, errors }} />
       ) : (
         <div className="usa-alert usa-alert--warning" role="alert">
