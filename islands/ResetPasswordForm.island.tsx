@@ -1,6 +1,7 @@
 // The reset-password form (spec §2, §5): new and confirm password, both required; the Reset
-// button is disabled while the form is invalid once JavaScript runs (without it the button is
-// enabled and the server validates); the password requirements beside it are ticked off live.
+// button is disabled while the form is invalid or a requirement of the checklist is unmet once
+// JavaScript runs (without it the button is enabled and the server validates); the password
+// requirements beside it are ticked off live; a refusal from the last try goes once the user types.
 import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
 import { uiText } from '../lib/messages.js';
 import { passwordRequirements } from '../lib/password-policy.js';
@@ -15,21 +16,27 @@ export interface ResetPasswordFormProps {
   token: string;
   /** Field messages from a server-side check. */
   errors: FieldError[];
+  /** The API's reasons for refusing the last try (spec §8), each shown as given, until the user edits. */
+  serverReasons?: string[];
 }
 
 const REQUIREMENTS_ID = 'password-requirements';
 
-export default function ResetPasswordForm({ csrfToken, email, token, errors: serverErrors }: ResetPasswordFormProps): ReactElement {
+export default function ResetPasswordForm({ csrfToken, email, token, errors: serverErrors, serverReasons = [] }: ResetPasswordFormProps): ReactElement {
   const [values, setValues] = useState<Record<ResetPasswordField, string>>({ newPassword: '', confirmPassword: '' });
   const [touched, setTouched] = useState<Partial<Record<ResetPasswordField, boolean>>>({});
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
 
+  // The last try's refusal belongs to what was typed then: once the user types again it goes.
+  const edited = values.newPassword !== '' || values.confirmPassword !== '';
   const messageFor = (field: ResetPasswordField): string | null => {
     if (touched[field]) return resetPasswordFieldError(field, values);
-    return serverErrors.find((e) => e.field === field)?.message ?? null;
+    return edited ? null : (serverErrors.find((e) => e.field === field)?.message ?? null);
   };
-  const valid = resetPasswordFields.every((f) => resetPasswordFieldError(f, values) === null);
+  // Reset waits for every rule of the checklist beside it (spec §2), not just for two equal fields.
+  const valid =
+    resetPasswordFields.every((f) => resetPasswordFieldError(f, values) === null) && passwordRequirements.every((r) => r.test(values.newPassword));
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (!valid) {
@@ -41,7 +48,18 @@ export default function ResetPasswordForm({ csrfToken, email, token, errors: ser
   return (
     <div className="grid-row grid-gap-lg">
       <form method="post" action="/auth/reset-password" noValidate onSubmit={onSubmit} className="usa-form tablet:grid-col-7">
-        <ErrorSummary errors={serverErrors} />
+        {serverReasons.length > 0 && !edited ? (
+          <div className="usa-alert usa-alert--error" role="alert" data-testid="reset-server-errors">
+            <div className="usa-alert__body">
+              <ul className="usa-list usa-alert__text">
+                {serverReasons.map((message, i) => (
+                  <li key={i}>{message}</li>
+                ))}
+              </ul>
+            </div>
+          </div>
+        ) : null}
+        <ErrorSummary errors={edited ? [] : serverErrors} />
         <input type="hidden" name="_csrf" value={csrfToken} />
         <input type="hidden" name="email" value={email} />
         <input type="hidden" name="token" value={token} />

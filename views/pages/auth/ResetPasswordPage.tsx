@@ -23,17 +23,6 @@ export function ResetPasswordPage({ email, token, errors, serverErrors, linkUnus
   return (
     <div>
       <h1>{uiText.resetPassword}</h1>
-      {serverErrors.length > 0 ? (
-        <div className="usa-alert usa-alert--error" role="alert" data-testid="reset-server-errors">
-          <div className="usa-alert__body">
-            <ul className="usa-list usa-alert__text">
-              {serverErrors.map((message, i) => (
-                <li key={i}>{message}</li>
-              ))}
-            </ul>
-          </div>
-        </div>
-      ) : null}
       {linkUnusable ? (
         <div className="usa-alert usa-alert--warning" role="alert" data-testid="reset-link-unusable">
           <div className="usa-alert__body">
@@ -43,7 +32,7 @@ export function ResetPasswordPage({ email, token, errors, serverErrors, linkUnus
           </div>
         </div>
       ) : linkComplete ? (
-        <Island name="ResetPasswordForm" component={ResetPasswordForm} props={{ csrfToken, email, token, errors }} />
+        <Island name="ResetPasswordForm" component={ResetPasswordForm} props={{ csrfToken, email, token, errors, serverReasons: serverErrors }} />
       ) : (
         <div className="usa-alert usa-alert--warning" role="alert">
           <div className="usa-alert__body">
