@@ -63,9 +63,8 @@ export default function RegisterForm({ csrfToken, values: initial, errors: serve
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const trimmed = { ...values, email: values.email.trim(), firstName: values.firstName.trim(), lastName: values.lastName.trim() };
     const errors = simpleRegisterFields
-      .map((field) => ({ field, message: simpleRegisterFieldError(field, trimmed) }))
+      .map((field) => ({ field, message: simpleRegisterFieldError(field, values) }))
       .filter((e): e is FieldError & { field: SimpleRegisterField; message: string } => e.message !== null);
     if (errors.length === 0) return; // valid: the server confirms it
     event.preventDefault();
@@ -98,7 +97,7 @@ export default function RegisterForm({ csrfToken, values: initial, errors: serve
             if (shown[field]) check(field, next);
             else if (field === 'password' && shown.confirmPassword !== undefined) check(field, next);
           }}
-          onBlur={() => check(field, { ...values, email: values.email.trim() })}
+          onBlur={() => check(field, values)}
         />
       ))}
       <Button type="submit">{uiText.register}</Button>

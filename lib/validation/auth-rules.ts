@@ -55,9 +55,13 @@ export const simpleRegisterFields = ['email', 'firstName', 'lastName', 'password
 export type SimpleRegisterField = (typeof simpleRegisterFields)[number];
 export type SimpleRegisterValues = Record<SimpleRegisterField, string>;
 
+// Names and the address count without surrounding spaces, in the browser as on the server: a
+// name of spaces only is a missing name on both sides (one set of rules, issue 12).
+const trimmedRegisterFields: ReadonlySet<SimpleRegisterField> = new Set(['email', 'firstName', 'lastName']);
+
 /** One field's message given all values (confirmPassword depends on password). */
 export function simpleRegisterFieldError(field: SimpleRegisterField, values: SimpleRegisterValues): string | null {
-  const value = values[field];
+  const value = trimmedRegisterFields.has(field) ? values[field].trim() : values[field];
   switch (field) {
     case 'email':
       return firstFailure(value, [required(m.mustEnterValue), email(m.notValidEmail), maxLength(TEXT_MAX_LENGTH)]);

@@ -18,6 +18,7 @@ import {
   validateForm,
   type DrRegistrationValues,
 } from '../../lib/validation/auth.js';
+import { simpleRegisterFieldError } from '../../lib/validation/auth-rules.js';
 
 const GOOD_PASSWORD = 'Demo-Password-1!';
 
@@ -83,6 +84,17 @@ describe('simple register form', () => {
       { field: 'email', message: 'Not a valid email' },
       { field: 'confirmPassword', message: 'Passwords must match' },
     ]);
+  });
+
+  it('gives the browser (field by field) and the server (the form) the same answer for names of spaces', () => {
+    const values = { email: ' ann@example.org ', firstName: '   ', lastName: '\t', password: 'abc', confirmPassword: 'abc' };
+    const browser = simpleRegisterFields.map((field) => ({ field, message: simpleRegisterFieldError(field, values) })).filter((e) => e.message !== null);
+    const server = validateForm(simpleRegisterSchema, values, simpleRegisterFields);
+    expect(browser).toEqual([
+      { field: 'firstName', message: 'You must enter a value' },
+      { field: 'lastName', message: 'You must enter a value' },
+    ]);
+    expect(!server.ok && server.errors).toEqual(browser);
   });
 
   it('accepts complete matching values', () => {
