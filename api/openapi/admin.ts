@@ -442,7 +442,7 @@ export const adminPaths: OpenApiPaths = {
     post: {
       tags: ['Messages'],
       summary: 'Queue a system message to every active user',
-      description: `Needs App.notification.manage. ${audited}`,
+      description: `Needs App.notification.manage. With \`dryRun: true\` it only counts the recipients (\`queued\`) and sends nothing. ${audited}`,
       security: bearer,
       requestBody: jsonBody(adminOrgExtraSchemas.queueAllBody),
       responses: { 200: noContent('How many messages were queued.'), 400: invalid, 401: unauthenticated, 403: denied },

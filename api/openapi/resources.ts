@@ -442,7 +442,7 @@ export const resourcesPaths: OpenApiPaths = {
       tags: ['Messages'],
       summary: 'Send a system message to several users',
       description:
-        'Needs App.notification.manage. Recipients: every user in `userIds`, plus the users matching `roleName` and `leaId` together (both conditions when both are given). `openUrl` is a portal path or an http(s) address.',
+        'Needs App.notification.manage. Recipients: every user in `userIds`, plus the users matching `roleName` and `leaId` together (both conditions when both are given). `openUrl` is a portal path or an http(s) address. With `dryRun: true` it only counts the recipients (`queued`) and sends nothing.',
       security: bearer,
       requestBody: jsonBody(notificationSchemas.queueBody),
       responses: { 200: jsonResponse('How many messages were created.', z.object({ queued: z.number().int() })), 400: invalid, 401: unauthenticated, 403: denied },

@@ -44,6 +44,8 @@ const openUrl = z.preprocess(
 const queueAllBody = z.object({
   message: z.string({ error: v.fieldRequired }).trim().min(1, v.fieldRequired).max(2000, v.maxLength(2000)),
   openUrl,
+  /** Count the recipients and send nothing (the portal asks the admin first, with the count). */
+  dryRun: z.boolean().optional(),
 });
 
 /** Request schemas, for the OpenAPI document. */
@@ -81,6 +83,10 @@ export function adminOrgExtraRouter(ctx: ApiContext): Router {
   router.post('/api/event-notification/message/queue-all', auth, requirePermission(P.notificationManage), async (req, res) => {
     const body = parse(queueAllBody, req.body, 'body');
     const caller = authOf(res);
+    if (body.dryRun) {
+      const count = await db.query<{ n: string | number }>('SELECT count(*) AS n FROM users WHERE NOT is_deleted');
+      return void res.json({ queued: Number(count.rows[0]?.n ?? 0), dryRun: true });
+    }
     const queued = await db.tx(async (q) => {
       const inserted = await q.query<{ id: number }>(
         `INSERT INTO notification_messages (user_id, message, open_url, status, created_on, created_by, updated_by)

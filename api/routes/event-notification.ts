@@ -52,6 +52,8 @@ const queueBody = z.object({
   userIds: z.array(z.guid()).max(10_000).optional(),
   roleName: z.string().trim().min(1).max(100).optional(),
   leaId: intId.optional(),
+  /** Count the recipients and send nothing (the portal asks the admin first, with the count). */
+  dryRun: z.boolean().optional(),
 });
 const createMessageBody = z.object({ userId: z.guid(), message: messageText, openUrl });
 const messagesQuery = z.object({
@@ -231,6 +233,7 @@ export function eventNotificationRouter(ctx: ApiContext): Router {
       for (const r of group.rows) recipients.add(r.id.toLowerCase());
     }
     const list = [...recipients];
+    if (body.dryRun) return void res.json({ queued: list.length, dryRun: true });
     if (list.length) {
       await db.tx(async (q) => {
         const inserted = await q.query<{ id: number }>(

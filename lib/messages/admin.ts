@@ -340,6 +340,11 @@ export const adminOrgText = {
   userEmails: 'User emails',
   userEmailsHint: 'One email address per line (at most 100).',
   send: 'Send',
+  confirmSendTitle: 'Send this message?',
+  sendMessageQuestion: (n: number) =>
+    n === 1 ? 'This message will go to the Messages of 1 user.' : `This message will go to the Messages of ${n} users.`,
+  sendMessageToNobody: 'Nobody matches these recipients, so the message would reach no one. Change the recipients and try again.',
+  changeMessage: 'Change the message',
   messageQueued: (n: number) => (n === 1 ? 'The message was sent to 1 user.' : `The message was sent to ${n} users.`),
   noSuchUser: (email: string) => `No user has the email ${email}.`,
   // Admin utilities
@@ -360,6 +365,9 @@ export const adminOrgText = {
     'Signs a user out of every browser at once: each of their portal sessions ends and their sign-in is revoked at the agency API. Their next page asks them to sign in again.',
   userEmail: 'User email',
   endSessionsButton: 'End Sessions',
+  endSessionsConfirmTitle: 'End these sessions?',
+  endSessionsQuestion: (name: string, email: string, open: number) =>
+    `${name} (${email}) will be signed out everywhere: ${open === 1 ? '1 open session ends' : `${open} open sessions end`}, and any other device must sign in again.`,
   sessionsEnded: (email: string, n: number) => (n === 1 ? `1 session of ${email} was ended.` : `${n} sessions of ${email} were ended.`),
   ownSessionKept: 'Your current session was kept.',
   revokeFailed: 'The agency API could not revoke the sign-in; the portal sessions were ended.',

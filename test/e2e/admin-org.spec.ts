@@ -300,6 +300,10 @@ test.describe('as the site admin', () => {
     await setBox(page, page.getByRole('radio', { name: t.recipientsUsers }));
     await page.getByLabel(new RegExp(`^${t.userEmails}`)).fill(demoUsers.districtUser);
     await press(page, t.send);
+    // Asked first, saying how many it reaches.
+    await expect(page.getByTestId('message-reach')).toHaveText(t.sendMessageQuestion(1));
+    await expectNoAxeViolations(page);
+    await press(page, t.send);
     await flash(page, t.messageQueued(1));
   });
 
@@ -321,6 +325,10 @@ test.describe('as the site admin', () => {
     const other = await otherBrowser(browser);
     await signIn(other, demoUsers.vendor);
     await page.getByLabel(t.userEmail).fill(demoUsers.vendor);
+    await press(page, t.endSessionsButton);
+    // Asked first, naming the person.
+    await expect(page.getByRole('heading', { level: 1, name: t.endSessionsConfirmTitle })).toBeVisible();
+    await expect(page.locator('.confirm-page')).toContainText(`(${demoUsers.vendor}) will be signed out everywhere`);
     await press(page, t.endSessionsButton);
     await flash(page, /sessions? of vendor@demo\.example (was|were) ended/);
     await other.goto('/notification-settings');

@@ -525,26 +525,42 @@ describe('Manage Notification Events', () => {
     expect(fieldError(unknown.text, 'userEmails')).toBe(t.noSuchUser('nobody-here@test.example'));
 
     const text = `Planned maintenance ${unique()}`;
-    const sent = await follow(admin, await post(admin, '/admin/manage-notification/message', { message: text, openUrl: '/notification-settings', recipients: 'users', userEmails: `${DISTRICT}\n${STATE_USER}` }));
-    expect(textOf(sent.text)).toContain(t.messageQueued(2));
+    const chosen = { message: text, openUrl: '/notification-settings', recipients: 'users', userEmails: `${DISTRICT}\n${STATE_USER}` };
+    // Asked first, saying how many it reaches; nothing is sent yet.
+    const asked = await post(admin, '/admin/manage-notification/message', chosen);
+    expect(asked.status).toBe(200);
+    expect(titleOf(asked.text)).toMatch(new RegExp(`^${t.confirmSendTitle}`));
+    expect(textOf(asked.text)).toContain(t.sendMessageQuestion(2));
+    expect(decoded(asked.text)).toContain(text);
     const token = await accessToken(portal.api!, DISTRICT);
-    const inbox = await request(portal.api!.url).get('/api/event-notification/message/user-messages').set('authorization', `Bearer ${token}`);
-    expect((inbox.body as { message: string; openUrl: string | null }[]).find((x) => x.message === text)?.openUrl).toBe('/notification-settings');
+    const inboxOf = async () =>
+      (await request(portal.api!.url).get('/api/event-notification/message/user-messages').set('authorization', `Bearer ${token}`)).body as { message: string; openUrl: string | null }[];
+    expect((await inboxOf()).some((x) => x.message === text)).toBe(false);
+    // "Change the message" goes back to the form with everything as typed.
+    const changed = await post(admin, '/admin/manage-notification/message', { ...chosen, intent: 'edit' });
+    expect(changed.status).toBe(200);
+    expect(decoded(changed.text)).toContain(`>${text}</textarea>`);
+    const sent = await follow(admin, await post(admin, '/admin/manage-notification/message', { ...chosen, intent: 'send' }));
+    expect(textOf(sent.text)).toContain(t.messageQueued(2));
+    expect((await inboxOf()).find((x) => x.message === text)?.openUrl).toBe('/notification-settings');
 
     const noRole = await post(admin, '/admin/manage-notification/message', { message: 'x', recipients: 'role', roleName: '' });
     expect(fieldError(noRole.text, 'roleName')).toBe(m.fieldRequired);
-    const toRole = await follow(admin, await post(admin, '/admin/manage-notification/message', { message: `${text} role`, recipients: 'role', roleName: 'Site Admin' }));
+    const toRole = await follow(admin, await post(admin, '/admin/manage-notification/message', { message: `${text} role`, recipients: 'role', roleName: 'Site Admin', intent: 'send' }));
     expect(textOf(toRole.text)).toMatch(/The message was sent to \d+ users?\./);
 
     const form = await admin.get('/admin/manage-notification/message');
     const prairie = /<option value="(\d+)">Prairie View Public Schools<\/option>/.exec(form.text)?.[1] ?? '';
-    const toLea = await follow(admin, await post(admin, '/admin/manage-notification/message', { message: `${text} lea`, recipients: 'lea', leaId: prairie }));
+    const toLea = await follow(admin, await post(admin, '/admin/manage-notification/message', { message: `${text} lea`, recipients: 'lea', leaId: prairie, intent: 'send' }));
     expect(textOf(toLea.text)).toMatch(/The message was sent to \d+ users?\./);
-    const everyone = await follow(admin, await post(admin, '/admin/manage-notification/message', { message: `${text} all`, recipients: 'everyone' }));
+    // Every user: the question says how many that is, and the send reaches exactly them.
+    const everyoneAsked = await post(admin, '/admin/manage-notification/message', { message: `${text} all`, recipients: 'everyone' });
+    const reach = Number(/will go to the Messages of (\d+) users\./.exec(textOf(everyoneAsked.text))?.[1]);
+    expect(reach).toBeGreaterThanOrEqual(5);
+    const everyone = await follow(admin, await post(admin, '/admin/manage-notification/message', { message: `${text} all`, recipients: 'everyone', intent: 'send' }));
     const count = Number(/The message was sent to (\d+) users\./.exec(textOf(everyone.text))?.[1]);
-    expect(count).toBeGreaterThanOrEqual(5);
-    const again = await request(portal.api!.url).get('/api/event-notification/message/user-messages').set('authorization', `Bearer ${token}`);
-    const mine = (again.body as { message: string }[]).map((x) => x.message);
+    expect(count).toBe(reach);
+    const mine = (await inboxOf()).map((x) => x.message);
     expect(mine).toContain(`${text} lea`);
     expect(mine).toContain(`${text} all`);
   });
@@ -585,7 +601,13 @@ describe('Admin Utilities', () => {
     const keysBefore = await portal.redis!.keys(`${portal.redisPrefix}user-sessions:*`);
     expect(keysBefore.length).toBeGreaterThan(0);
 
-    const page = await follow(admin, await post(admin, '/admin/admin-utils/end-sessions', { email: STATE_USER }, UTILS));
+    // Asked first: who, and how many sessions end. Nothing has ended yet.
+    const asked = await post(admin, '/admin/admin-utils/end-sessions', { email: STATE_USER }, UTILS);
+    expect(asked.status).toBe(200);
+    expect(titleOf(asked.text)).toMatch(new RegExp(`^${t.endSessionsConfirmTitle}`));
+    expect(decoded(textOf(asked.text))).toContain(t.endSessionsQuestion('Jordan State User', STATE_USER, 2));
+    expect((await laptop.get('/').redirects(0)).status).toBe(200);
+    const page = await follow(admin, await post(admin, '/admin/admin-utils/end-sessions', { email: STATE_USER, confirmed: '1' }, UTILS));
     expect(textOf(page.text)).toContain(t.sessionsEnded(STATE_USER, 2));
     for (const agent of [laptop, phone]) {
       const res = await agent.get('/admin/manage-leas').redirects(0);
@@ -604,7 +626,7 @@ describe('Admin Utilities', () => {
 
   it('keeps the admin signed in when they end their own sessions', async () => {
     const other = await signedInAgent(portal.app, ADMIN);
-    const page = await follow(admin, await post(admin, '/admin/admin-utils/end-sessions', { email: ADMIN }, UTILS));
+    const page = await follow(admin, await post(admin, '/admin/admin-utils/end-sessions', { email: ADMIN, confirmed: '1' }, UTILS));
     expect(textOf(page.text)).toContain(t.sessionsEnded(ADMIN, 1));
     expect(textOf(page.text)).toContain(t.ownSessionKept);
     expect((await other.get('/').redirects(0)).status).toBe(302);
@@ -618,7 +640,7 @@ describe('Admin Utilities', () => {
       const victim = await signedInAgent(local.app, DISTRICT);
       const page0 = await localAdmin.get('/admin/admin-utils');
       expect(textOf(page0.text)).toContain(`${t.redis} ${t.notConfigured}`);
-      const res = await localAdmin.post('/admin/admin-utils/end-sessions').type('form').send({ _csrf: csrfFrom(page0.text), email: DISTRICT });
+      const res = await localAdmin.post('/admin/admin-utils/end-sessions').type('form').send({ _csrf: csrfFrom(page0.text), email: DISTRICT, confirmed: '1' });
       expect(res.status).toBe(303);
       expect((await victim.get('/').redirects(0)).status).toBe(302);
     } finally {

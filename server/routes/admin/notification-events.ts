@@ -20,9 +20,10 @@ import {
   type FieldError,
   type QueueMessageForm,
 } from '../../../lib/validation/admin-org.js';
+import { formText } from '../../../lib/validation/auth.js';
 import { NotificationEventEditPage } from '../../../views/pages/admin/NotificationEventEditPage.js';
 import { NotificationEventListPage } from '../../../views/pages/admin/NotificationEventListPage.js';
-import { NotificationEventMessagePage } from '../../../views/pages/admin/NotificationEventMessagePage.js';
+import { NotificationEventMessagePage, NotificationMessageConfirm } from '../../../views/pages/admin/NotificationEventMessagePage.js';
 import type { AppDeps } from '../../deps.js';
 import { addFlash } from '../../flash.js';
 import { requireRoute } from '../../route-guard.js';
@@ -143,6 +144,22 @@ export function adminNotificationEventsRouter(_deps: AppDeps): Router {
       body = { ...message, userIds: ids };
     }
     const path = form.recipients === 'everyone' ? '/api/event-notification/message/queue-all' : '/api/event-notification/message/queue';
+    const intent = formText(req.body, 'intent');
+    if (intent === 'edit') return renderMessage(req, res, form, []);
+    if (intent !== 'send') {
+      // Asked first, with the number it reaches: a message to every user cannot go out by one slip.
+      let count: number;
+      try {
+        count = (await res.locals.api.call({ method: 'POST', path, json: { ...body, dryRun: true }, schema: queued })).queued;
+      } catch (err) {
+        return renderMessage(req, res, form, refusedFields(err, queueMessageFields));
+      }
+      renderAdmin(req, res, createElement(NotificationMessageConfirm, { values: form, count }), {
+        title: titleFor(ROUTE, t.confirmSendTitle),
+        breadcrumbs: crumbsFor(ROUTE, [{ label: t.sendMessage }]),
+      });
+      return;
+    }
     try {
       const sent = await res.locals.api.call({ method: 'POST', path, json: body, schema: queued });
       addFlash(req, { type: 'success', text: t.messageQueued(sent.queued) });

@@ -20,6 +20,8 @@ import { P } from '../../../lib/permissions.js';
 import { jobText } from '../../../lib/shared/messages.js';
 import { adminOrgText as t, API_ACCEPT, APP_VERSION } from '../../../lib/messages.js';
 import { endSessionsFields, endSessionsSchema, formValues, testEmailFields, testEmailSchema, validateForm, type FieldError } from '../../../lib/validation/admin-org.js';
+import { formText } from '../../../lib/validation/auth.js';
+import { ConfirmPage } from '../../../views/components/ConfirmDialog.js';
 import { AdminUtilitiesPage, type JobRow, type StatusRow } from '../../../views/pages/admin/AdminUtilitiesPage.js';
 import { currentUser } from '../../auth-session.js';
 import type { AppDeps } from '../../deps.js';
@@ -189,14 +191,33 @@ export function adminUtilitiesRouter(_deps: AppDeps): Router {
     const result = validateForm(endSessionsSchema, req.body, endSessionsFields);
     if (!result.ok) return renderUtilities(req, res, formValues(endSessionsSchema, req.body), result.errors);
     const { email } = result.data;
-    let userId: string;
+    let target: { id: string; fullName: string };
     try {
-      userId = (await res.locals.api.call({ path: `/api/account/users/username/${encodeURIComponent(email)}`, schema: userSchema })).id;
+      target = await res.locals.api.call({ path: `/api/account/users/username/${encodeURIComponent(email)}`, schema: userSchema });
     } catch (err) {
       if (err instanceof UpstreamError && err.kind === 'http' && err.status === 404) {
         return renderUtilities(req, res, { email }, [{ field: 'email', message: t.noSuchUser(email) }]);
       }
       throw err;
+    }
+    const userId = target.id;
+    if (formText(req.body, 'confirmed') !== '1') {
+      // Asked first, naming the person and how many sessions end (a page of its own, with or without JavaScript).
+      const open = (await res.locals.deps.tokens.store.userSessions(userId)).filter((sid) => sid !== req.sessionID).length;
+      renderAdmin(
+        req,
+        res,
+        createElement(ConfirmPage, {
+          title: t.endSessionsConfirmTitle,
+          message: t.endSessionsQuestion(target.fullName || email, email, open),
+          okLabel: t.endSessionsButton,
+          action: `${BASE}/end-sessions`,
+          fields: { email, confirmed: '1' },
+          cancelHref: BASE,
+        }),
+        { title: titleFor(ROUTE, t.endSessionsConfirmTitle), breadcrumbs: crumbsFor(ROUTE) },
+      );
+      return;
     }
     const outcome = await endSessionsOf(req, res, userId);
     addFlash(req, { type: 'success', text: t.sessionsEnded(email, outcome.ended) });

@@ -1,5 +1,6 @@
 // Send System Message (/admin/manage-notification/message): a message queued to the Messages of
-// everyone with a role, everyone in an LEA, chosen users (by email), or every user.
+// everyone with a role, everyone in an LEA, chosen users (by email), or every user. Sending asks
+// first, on a page of its own (the same with or without JavaScript), saying how many it reaches.
 import type { ReactElement } from 'react';
 import { adminOrgText as t } from '../../../lib/messages.js';
 import { MESSAGE_MAX, errorMap, type FieldError, type QueueMessageForm } from '../../../lib/validation/admin-org.js';
@@ -60,5 +61,38 @@ export function NotificationEventMessagePage({ values, errors, roles, leas }: No
         <FormActions submitLabel={t.send} cancelHref="/admin/manage-notification" />
       </form>
     </>
+  );
+}
+
+export interface NotificationMessageConfirmProps {
+  values: QueueMessageForm;
+  /** How many users the message would reach. */
+  count: number;
+}
+
+/** The question before a message goes out: the message, how many it reaches, Send or change it. */
+export function NotificationMessageConfirm({ values, count }: NotificationMessageConfirmProps): ReactElement {
+  return (
+    <div className="confirm-page">
+      <PageHeader title={t.confirmSendTitle} />
+      <p data-testid="message-reach">{count > 0 ? t.sendMessageQuestion(count) : t.sendMessageToNobody}</p>
+      <blockquote className="admin-message-preview">{values.message}</blockquote>
+      <form method="post" action="/admin/manage-notification/message">
+        <CsrfField />
+        {Object.entries(values).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <div className="button-row">
+          {count > 0 ? (
+            <button type="submit" name="intent" value="send" className="usa-button">
+              {t.send}
+            </button>
+          ) : null}
+          <button type="submit" name="intent" value="edit" className="usa-button usa-button--outline">
+            {t.changeMessage}
+          </button>
+        </div>
+      </form>
+    </div>
   );
 }
