@@ -7,7 +7,8 @@ import { errorMessages } from '../lib/messages.js';
 import { PUBLIC_DR_ROLE } from '../lib/permissions.js';
 import { loginUrl, wantsJson } from './errors.js';
 import { decodeAccessToken, TokenError, userFromClaims } from './jwt.js';
-import { destroySession, regenerateSession, saveSession, sessionCookieName, sessionCookieOptions } from './session.js';
+import { addFlash } from './flash.js';
+import { destroySession, hasSignedInMarker, regenerateSession, saveSession, sessionCookieName, sessionCookieOptions, signedInMarkerName } from './session.js';
 import { tokenMark, type SessionUser } from './session-types.js';
 import type { TokenRecord } from './token-store.js';
 import { mergeCookies, UpstreamError } from './upstream.js';
@@ -113,6 +114,8 @@ export async function signIn(req: Request, res: Response, credentials: SignInCre
     leaId: token.leaId,
   });
   await saveSession(req);
+  const { maxAge: _idle, ...markerCookie } = sessionCookieOptions(res.locals.deps.config);
+  res.cookie(signedInMarkerName(res.locals.deps.config), '1', { ...markerCookie, maxAge: SIGNED_IN_MARKER_MS });
   res.locals.user = user;
   return { ok: true, user, isPublicDrUser: user.roles.includes(PUBLIC_DR_ROLE) };
 }
@@ -124,6 +127,7 @@ export async function signOut(req: Request, res: Response): Promise<void> {
   await destroySession(req);
   const { maxAge: _maxAge, ...cookie } = sessionCookieOptions(config);
   res.clearCookie(sessionCookieName(config), cookie);
+  res.clearCookie(signedInMarkerName(config), cookie);
   res.locals.user = null;
 }
 
@@ -135,5 +139,15 @@ export const requireSignedIn: RequestHandler = (req, res, next) => {
     res.status(401).json({ message: errorMessages.sessionExpired, location });
     return;
   }
+  const { config } = res.locals.deps;
+  if (hasSignedInMarker(req.headers.cookie, config)) {
+    // Signed in before, and not signed out by the user: the session ended (spec §8).
+    const { maxAge: _idle, ...cookie } = sessionCookieOptions(config);
+    res.clearCookie(signedInMarkerName(config), cookie);
+    addFlash(req, { type: 'error', text: errorMessages.sessionExpired });
+  }
   res.redirect(req.method === 'GET' || req.method === 'HEAD' ? 302 : 303, location);
 };
+
+/** How long the signed-in marker may outlive its session (so a week-old tab still says why). */
+const SIGNED_IN_MARKER_MS = 30 * 24 * 60 * 60 * 1000;

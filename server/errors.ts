@@ -22,7 +22,7 @@ import { CsrfError } from './csrf.js';
 import { addFlash } from './flash.js';
 import { StoreUnavailableError } from './redis.js';
 import { renderPage } from './render.js';
-import { regenerateSession, saveSession } from './session.js';
+import { regenerateSession, saveSession, sessionCookieOptions, signedInMarkerName } from './session.js';
 import { SessionExpiredError, UpstreamError } from './upstream.js';
 
 /** Throw from a route for a 404 or 403 page. */
@@ -96,6 +96,9 @@ export async function endSessionAndRedirect(req: Request, res: Response): Promis
     addFlash(req, { type: 'error', text: errorMessages.sessionExpired });
     await saveSession(req);
   }
+  // Said once, here: the marker that would say it again on the next page goes.
+  const { maxAge: _idle, ...cookie } = sessionCookieOptions(deps.config);
+  res.clearCookie(signedInMarkerName(deps.config), cookie);
   const location = loginUrl(returnUrl);
   if (wantsJson(req)) {
     res.status(401).json({ message: errorMessages.sessionExpired, location });

@@ -17,6 +17,21 @@ export function sessionCookieName(config: Pick<PortalConfig, 'isProduction'>): s
   return config.isProduction ? '__Host-portal.sid' : 'portal.sid';
 }
 
+/**
+ * A cookie that says "this browser was signed in" and outlives the session it belonged to: set at
+ * sign-in, cleared at sign-out. A browser that still has it but no session was signed out by
+ * something else (expiry, an admin's End Sessions, a disabled account) and is told so.
+ */
+export function signedInMarkerName(config: Pick<PortalConfig, 'isProduction'>): string {
+  return config.isProduction ? '__Host-portal.was-signed-in' : 'portal.was-signed-in';
+}
+
+/** Whether the request carries the signed-in marker. */
+export function hasSignedInMarker(cookieHeader: string | undefined, config: Pick<PortalConfig, 'isProduction'>): boolean {
+  const name = signedInMarkerName(config);
+  return (cookieHeader ?? '').split(';').some((part) => part.trim() === `${name}=1`);
+}
+
 export function sessionCookieOptions(config: Pick<PortalConfig, 'isProduction' | 'sessionIdleMinutes'>): CookieOptions {
   return {
     httpOnly: true,

@@ -613,6 +613,9 @@ describe('Admin Utilities', () => {
       const res = await agent.get('/admin/manage-leas').redirects(0);
       expect(res.status).toBe(302);
       expect(res.headers.location).toMatch(/^\/auth\/login\?returnUrl=/);
+      // The sign-in page says why they are there (spec §8), once.
+      expect(textOf((await agent.get(res.headers.location as string)).text)).toContain(errorMessages.sessionExpired);
+      expect(textOf((await agent.get('/auth/login')).text)).not.toContain(errorMessages.sessionExpired);
     }
     // The API revoked their refresh tokens too.
     const open = await portal.api!.ctx.db.query<{ n: number }>(
@@ -622,6 +625,15 @@ describe('Admin Utilities', () => {
     expect(Number(open.rows[0]?.n)).toBe(0);
     // The admin's own session is untouched.
     expect((await admin.get('/admin/admin-utils')).status).toBe(200);
+  });
+
+  it('says nothing of an expired session to someone who signed out themselves', async () => {
+    const agent = await signedInAgent(portal.app, STATE_USER);
+    const page = await agent.get('/notification-settings');
+    expect((await agent.post('/auth/logout').type('form').send({ _csrf: csrfFrom(page.text) })).status).toBe(303);
+    const res = await agent.get('/admin/manage-leas').redirects(0);
+    expect(res.status).toBe(302);
+    expect(textOf((await agent.get(res.headers.location as string)).text)).not.toContain(errorMessages.sessionExpired);
   });
 
   it('keeps the admin signed in when they end their own sessions', async () => {
