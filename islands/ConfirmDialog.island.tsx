@@ -66,7 +66,13 @@ export default function ConfirmDialog(props: ConfirmDialogProps): ReactElement {
   }
   return (
     <>
-      <button type="button" className={className} aria-haspopup="dialog" onClick={() => dialogRef.current?.showModal()}>
+      <button type="button" className={className} aria-haspopup="dialog" onClick={() => {
+          const dialog = dialogRef.current;
+          if (!dialog) return;
+          dialog.showModal();
+          // The safe choice has the focus, whatever the buttons' order.
+          dialog.querySelector<HTMLButtonElement>('[data-dialog-cancel]')?.focus();
+        }}>
         {triggerLabel}
       </button>
       <ConfirmDialogView id={id} dialogRef={dialogRef} busy={busy} {...question} />

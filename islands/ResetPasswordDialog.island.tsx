@@ -115,13 +115,13 @@ export default function ResetPasswordDialog({ loginEmailId = 'userName' }: Reset
           />
           <ul className="usa-button-group portal-dialog__actions">
             <li className="usa-button-group__item">
-              <Button variant="outline" onClick={close}>
-                {uiText.cancel}
+              <Button type="submit" disabled={status.kind === 'sending'}>
+                {status.kind === 'sending' ? uiText.pleaseWait : uiText.submit}
               </Button>
             </li>
             <li className="usa-button-group__item">
-              <Button type="submit" disabled={status.kind === 'sending'}>
-                {status.kind === 'sending' ? uiText.pleaseWait : uiText.submit}
+              <Button variant="outline" onClick={close}>
+                {uiText.cancel}
               </Button>
             </li>
           </ul>

@@ -1,6 +1,6 @@
 // One row's actions on /notification-settings (spec §2 Notification settings, §4 Subscription,
 // §5 Subscription form, §8): Manage Subscription opens a 900 px dialog with the subscription
-// form, and Unsubscribe asks 'Unsubscribe from {name}?' (Cancel / Unsubscribe).
+// form, and Unsubscribe asks 'Unsubscribe from {name}?' (Unsubscribe / Cancel, Cancel focused).
 //
 // No JavaScript: Manage Subscription is a link to the form page /notification-settings/:typeId
 // and Unsubscribe a link to its confirmation page; both POST real forms.
@@ -197,7 +197,10 @@ export default function SubscriptionDialog(props: SubscriptionDialogProps): Reac
           className="usa-button usa-button--unstyled"
           aria-haspopup="dialog"
           aria-label={subscriptionText.unsubscribeNamed(sub.name)}
-          onClick={() => confirmDialog.current?.showModal()}
+          onClick={() => {
+            confirmDialog.current?.showModal();
+            confirmDialog.current?.querySelector<HTMLButtonElement>('[data-dialog-cancel]')?.focus();
+          }}
         >
           {uiText.unsubscribe}
         </button>
@@ -220,11 +223,11 @@ export default function SubscriptionDialog(props: SubscriptionDialogProps): Reac
         <form onSubmit={(e) => void save(e)} noValidate>
           <SubscriptionFields idPrefix={idPrefix} subscription={sub} values={values} leas={leas} errors={errors} onChange={setValues} />
           <div className="portal-dialog__actions">
-            <button type="button" className="usa-button usa-button--outline" onClick={() => manageDialog.current?.close()}>
-              {uiText.cancel}
-            </button>
             <button type="submit" className="usa-button" disabled={!canSave}>
               {subscriptionText.save}
+            </button>
+            <button type="button" className="usa-button usa-button--outline" onClick={() => manageDialog.current?.close()}>
+              {uiText.cancel}
             </button>
           </div>
         </form>

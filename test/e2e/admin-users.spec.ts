@@ -26,12 +26,16 @@ async function confirm(page: Page, trigger: string, ok: string, question: string
     await expect(dialog).toBeVisible();
     // Each dialog reads out its own question (the page has more than one).
     await expect(dialog).toHaveAccessibleDescription(question);
+    // One order everywhere: the action, then Cancel (as on the page without JavaScript); Cancel has the focus.
+    await expect(dialog.getByRole('button')).toHaveText([ok, uiText.cancel]);
+    await expect(dialog.getByRole('button', { name: uiText.cancel })).toBeFocused();
     if (checkAxe) await expectNoAxeViolations(page, { include: 'dialog[open]' });
     await dialog.getByRole('button', { name: ok, exact: true }).click();
   } else {
     await page.getByRole('link', { name: trigger, exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: uiText.confirmTitle })).toBeVisible();
     await expect(page.getByText(question)).toBeVisible();
+    await expect(page.locator('.confirm-page .button-row').getByRole('button').or(page.locator('.confirm-page .button-row').getByRole('link'))).toHaveText([ok, uiText.cancel]);
     if (checkAxe) await expectNoAxeViolations(page);
     await page.getByRole('button', { name: ok, exact: true }).click();
   }

@@ -76,6 +76,8 @@ test.describe('login page', () => {
 
 test.describe('forgot password', () => {
   test('email → reset link → new password → sign in', async ({ page }) => {
+    // Registration, verification, two resets and the spent link: a long journey without JavaScript.
+    test.setTimeout(60_000);
     const reg = await registerThroughUi(page, 'reset');
     // Verify first, as a real user would have.
     await page.goto(await verificationLink(reg.email, reg.at));

@@ -79,12 +79,13 @@ export function ConfirmDialog(props: ConfirmDialogProps): ReactElement {
         <input type="hidden" name="_csrf" value={props.csrfToken} />
         <HiddenFields fields={fields} />
         <div className="portal-dialog__actions">
-          {/* First in the dialog, so showModal() focuses the safe choice. */}
-          <button type="submit" formMethod="dialog" formNoValidate value="cancel" className="usa-button usa-button--outline">
-            {cancelLabel}
-          </button>
+          {/* The one order of the portal: the action, then Cancel (as on the page without
+              JavaScript); the island focuses Cancel when it opens, the safe choice. */}
           <button type="submit" className="usa-button" disabled={props.busy}>
             {okLabel}
+          </button>
+          <button type="submit" formMethod="dialog" formNoValidate value="cancel" className="usa-button usa-button--outline" data-dialog-cancel="">
+            {cancelLabel}
           </button>
         </div>
       </form>

@@ -38,12 +38,12 @@ export function ForgotPasswordPage({ email, errors, formError }: ForgotPasswordP
           />
           <ul className="usa-button-group">
             <li className="usa-button-group__item">
+              <Button type="submit">{uiText.submit}</Button>
+            </li>
+            <li className="usa-button-group__item">
               <a className="usa-button usa-button--outline" href="/auth/login">
                 {uiText.cancel}
               </a>
-            </li>
-            <li className="usa-button-group__item">
-              <Button type="submit">{uiText.submit}</Button>
             </li>
           </ul>
         </form>
