@@ -259,7 +259,8 @@ describe('ConfirmDialog and ConfirmPage', () => {
     // Cancel closes the dialog without submitting (formmethod=dialog); Ok posts.
     const cancel = tag(html, 'button', 'value="cancel"');
     expect(cancel?.toLowerCase()).toContain('formmethod="dialog"');
-    expect(html).toMatch(/>Cancel<\/button><button type="submit" class="usa-button">Ok<\/button>/);
+    // The action first, then Cancel: the order of the confirmation page without JavaScript.
+    expect(html).toMatch(/<button type="submit" class="usa-button">Ok<\/button><button[^>]*value="cancel"[^>]*>Cancel<\/button>/);
     expect(html).not.toContain(' open=""');
   });
 
