@@ -87,6 +87,10 @@ test('opening a message marks it viewed and follows its link; Dismiss removes it
   await expect(item(opened)).toBeVisible();
   await expect(item(opened).getByText(shellText.newBadge, { exact: true }), 'viewed: no longer New').toHaveCount(0);
 
+  // Big enough to tap (WCAG 2.2, 2.5.8: at least 24 × 24 px).
+  const dismissBox = await item(dismissed).getByRole('button', { name: /^Dismiss message of / }).boundingBox();
+  expect(dismissBox?.height ?? 0).toBeGreaterThanOrEqual(24);
+  expect(dismissBox?.width ?? 0).toBeGreaterThanOrEqual(24);
   await item(dismissed).getByRole('button', { name: /^Dismiss message of / }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(item(dismissed)).toHaveCount(0);

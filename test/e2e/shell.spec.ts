@@ -116,6 +116,10 @@ test.describe('the shell', () => {
       await expect(toggle).toHaveAttribute('aria-expanded', 'true');
       // Focus goes into the drawer, on the current page's link.
       await expect(drawer.getByRole('link', { name: navText.search, exact: true })).toBeFocused();
+      // The close control is big enough to tap (WCAG 2.2, 2.5.8).
+      const closeBox = await drawer.locator('.app-sidebar__close').boundingBox();
+      expect(closeBox?.height ?? 0).toBeGreaterThanOrEqual(24);
+      expect(closeBox?.width ?? 0).toBeGreaterThanOrEqual(24);
       await expectNoAxeViolations(page);
       await page.keyboard.press('Escape');
       await expect(drawer).toBeHidden();
