@@ -101,8 +101,10 @@ describe.skipIf(missing.length > 0)('production processes from dist/', () => {
     const home = await browser.get('/');
     expect(home.status).toBe(200);
     expect(home.text).toContain('Avery State Admin');
-    // Tokens stay on the server: nothing but the session cookie reached the browser.
-    expect([...browser.cookies.keys()]).toEqual(['__Host-portal.sid']);
+    // Tokens stay on the server: nothing but the session cookie (and the was-signed-in marker,
+    // a bare "1" that lets sign-in say "Session expired") reached the browser.
+    expect([...browser.cookies.keys()].sort()).toEqual(['__Host-portal.sid', '__Host-portal.was-signed-in']);
+    expect(browser.cookies.get('__Host-portal.was-signed-in')).toBe('1');
     expect(home.text).not.toMatch(/eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/);
   });
 
