@@ -101,6 +101,7 @@ export default function SubscriptionDialog(props: SubscriptionDialogProps): Reac
 
   const openManage = () => {
     setValues(initialSubscriptionValues(sub));
+    setActed(false);
     manageDialog.current?.showModal();
     if (!offersLeas(sub)) return;
     setLeas({ state: 'loading' });
@@ -114,9 +115,13 @@ export default function SubscriptionDialog(props: SubscriptionDialogProps): Reac
   const errors = validateSubscription(sub, values, offered);
   const ready = !offersLeas(sub) || leas.state === 'ready';
   const canSave = ready && errors.length === 0 && !saving;
+  // Messages wait until the user changes something or tries to save: never before they act.
+  const [acted, setActed] = useState(false);
+  const shownErrors = acted ? errors : [];
 
   const save = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    setActed(true);
     if (!canSave) return;
     setSaving(true);
     try {
@@ -221,9 +226,19 @@ export default function SubscriptionDialog(props: SubscriptionDialogProps): Reac
           <p>{sub.description}</p>
         </div>
         <form onSubmit={(e) => void save(e)} noValidate>
-          <SubscriptionFields idPrefix={idPrefix} subscription={sub} values={values} leas={leas} errors={errors} onChange={setValues} />
+          <SubscriptionFields
+            idPrefix={idPrefix}
+            subscription={sub}
+            values={values}
+            leas={leas}
+            errors={shownErrors}
+            onChange={(next) => {
+              setActed(true);
+              setValues(next);
+            }}
+          />
           <div className="portal-dialog__actions">
-            <button type="submit" className="usa-button" disabled={!canSave}>
+            <button type="submit" className="usa-button" disabled={!ready || saving}>
               {subscriptionText.save}
             </button>
             <button type="button" className="usa-button usa-button--outline" onClick={() => manageDialog.current?.close()}>

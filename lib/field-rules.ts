@@ -56,7 +56,7 @@ export function lettersOnlyError(value: string): string | null {
 
 /** US ZIP code: 12345 or 12345-6789. */
 export function zipCodeError(value: string): string | null {
-  return value === '' || /^\d{5}(-\d{4})?$/.test(value) ? null : m.zipCode;
+  return value === '' || /^\d{5}(-\d{4})?$/.test(value) ? null : m.zipCodeHelp;
 }
 
 export function emailError(value: string): string | null {

@@ -58,6 +58,13 @@ export interface SubscriptionFormValues {
 
 export type SubscriptionField = 'delivery' | 'frequency' | 'subscribedLeaIds';
 
+/** How an error summary names each field of the subscription form (its fieldset legends). */
+export const subscriptionFieldLabels: Readonly<Record<SubscriptionField, string>> = {
+  delivery: subscriptionText.delivery,
+  frequency: subscriptionText.frequency,
+  subscribedLeaIds: subscriptionText.leas,
+};
+
 export interface SubscriptionFormError {
   field: SubscriptionField;
   message: string;

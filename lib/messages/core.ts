@@ -35,7 +35,10 @@ export const validationMessages = {
   incorrectFormat: 'Input not in correct format',
   numbersNotAllowed: 'Numbers are not allowed',
   numbersAndSpecialNotAllowed: 'Numbers and special characters are not allowed',
+  // The spec's catalogue holds a key here, not a sentence: kept as written, while the field and
+  // the summary show zipCodeHelp, which says what to enter (issue 12, item 10).
   zipCode: 'zip code error',
+  zipCodeHelp: 'Enter a ZIP code of 5 digits, or of 5 digits, a hyphen and 4 digits (12345 or 12345-6789)',
   validEmail: 'Please enter a valid email',
   dateAfterStart: 'Date must be after start date',
   selectFromList: 'A value must be selected from the list',

@@ -103,7 +103,7 @@ test.describe('as the site admin', () => {
     await expect(page).toHaveTitle(`${t.newLeaTitle} - Manage LEAs - Admin - Compliance Portal`);
     await page.getByLabel(t.zip).fill('12');
     await press(page, t.addLea);
-    await expectSummary(page, [m.fieldRequired, m.fieldRequired, m.zipCode]);
+    await expectSummary(page, [m.fieldRequired, m.fieldRequired, m.zipCodeHelp]);
 
     const name = `E2E District ${tag()}`;
     await page.getByLabel(t.leaName).fill(name);

@@ -40,9 +40,11 @@ test.describe('with JavaScript', () => {
     expect((await dialog.boundingBox())?.width).toBe(900);
     await expect(dialog.getByText(name, { exact: true })).toBeVisible();
 
-    // Nothing chosen: Save stays disabled and the form says why.
+    // Nothing chosen: no message before the user acts; Save says why and keeps the dialog open.
     const save = dialog.getByRole('button', { name: subscriptionText.save });
-    await expect(save).toBeDisabled();
+    await expect(dialog.getByText(subscriptionText.chooseDelivery)).toHaveCount(0);
+    await save.click();
+    await expect(dialog).toBeVisible();
     await expect(dialog.getByText(subscriptionText.chooseDelivery)).toBeVisible();
     // Only Immediately and Daily are offered.
     await expect(dialog.getByRole('radio')).toHaveCount(2);
@@ -111,7 +113,8 @@ test.describe('with JavaScript', () => {
     await setChecked(leas.getByRole('checkbox', { name: 'Prairie View Public Schools' }), false);
     await setChecked(leas.getByRole('checkbox', { name: 'Riverbend Community Schools' }), false);
     await expect(dialog.getByText(subscriptionText.chooseLea)).toBeVisible();
-    await expect(dialog.getByRole('button', { name: subscriptionText.save })).toBeDisabled();
+    await dialog.getByRole('button', { name: subscriptionText.save }).click();
+    await expect(dialog).toBeVisible();
     await expectNoAxeViolations(page, { include: 'dialog[open]' });
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();

@@ -136,9 +136,9 @@ describe('Manage LEAs', () => {
       `leaCode: ${m.maxLength(50)}`,
       `leaType: ${m.selectFromList}`,
       `contactEmail: ${m.validEmail}`,
-      `zip: ${m.zipCode}`,
+      `zip: ${m.zipCodeHelp}`,
     ]);
-    expect(fieldError(res.text, 'zip')).toBe(m.zipCode);
+    expect(fieldError(res.text, 'zip')).toBe(m.zipCodeHelp);
     expect(res.text).toContain('value="Lincoln"');
   });
 
@@ -174,7 +174,7 @@ describe('Manage LEAs', () => {
   it('edits the LEA (422 then 303)', async () => {
     const bad = await post(admin, `/admin/manage-leas/${leaId}`, { name: 'Renamed', leaCode: code, leaType: 'District', zip: 'abcde' });
     expect(bad.status).toBe(422);
-    expect(fieldError(bad.text, 'zip')).toBe(m.zipCode);
+    expect(fieldError(bad.text, 'zip')).toBe(m.zipCodeHelp);
     // The rest of the page is still there on a 422.
     expect(bad.text).toContain(t.leaSchoolYearsLegend);
     const res = await post(admin, `/admin/manage-leas/${leaId}`, { name: `Renamed ${code}`, leaCode: code, leaType: 'District', zip: '68508-1234' });

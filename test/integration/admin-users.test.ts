@@ -253,7 +253,8 @@ describe('Add User', () => {
     const empty = await postForm(admin, `${USERS}/new`, { fullName: '', email: '' }, `${USERS}/new`);
     expect(empty.status).toBe(422);
     expect(titleOf(empty.text)).toBe('Error: Add User - Manage Users - Admin - Compliance Portal');
-    expect(summaryOf(empty.text)).toEqual(['Field is required', 'Field is required']);
+    // Two equal messages, each naming its field.
+    expect(summaryOf(empty.text)).toEqual(['Full Name: Field is required', 'Email: Field is required']);
     expect(fieldError(empty.text, 'fullName')).toBe('Field is required');
     expect(fieldError(empty.text, 'email')).toBe('Field is required');
 

@@ -112,7 +112,8 @@ describe('Manage Subscription without JavaScript', () => {
     expect(res.status).toBe(422);
     expect(titleOf(res.text)).toMatch(/^Error: /);
     expect(textOf(res.text)).toContain(uiText.errorSummaryTitle);
-    expect(res.text).toContain(`<a href="#subscription-is-email">${subscriptionText.chooseDelivery}</a>`);
+    // The summary names the field; the field keeps the bare message.
+    expect(res.text).toContain(`<a href="#subscription-is-email">${subscriptionText.delivery}: ${subscriptionText.chooseDelivery}</a>`);
     expect((await subscriptionsOf(demoEmails.district)).find((s) => s.eventNotificationTypeId === typeId)?.isSubscribed).toBe(false);
   });
 

@@ -58,7 +58,7 @@ describe('generic field rules (spec §5)', () => {
   it('checks zip codes, emails and list values', () => {
     expect(zipCodeError('68501')).toBeNull();
     expect(zipCodeError('68501-1234')).toBeNull();
-    expect(zipCodeError('6850')).toBe('zip code error');
+    expect(zipCodeError('6850')).toBe('Enter a ZIP code of 5 digits, or of 5 digits, a hyphen and 4 digits (12345 or 12345-6789)');
     expect(emailError('a@b.example')).toBeNull();
     expect(emailError('a@')).toBe('Please enter a valid email');
     expect(selectFromListError('b', ['a', 'b'])).toBeNull();

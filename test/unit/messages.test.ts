@@ -34,6 +34,7 @@ describe('message catalogue', () => {
     expect(validationMessages.numbersNotAllowed).toBe('Numbers are not allowed');
     expect(validationMessages.numbersAndSpecialNotAllowed).toBe('Numbers and special characters are not allowed');
     expect(validationMessages.zipCode).toBe('zip code error');
+    expect(validationMessages.zipCodeHelp).toBe('Enter a ZIP code of 5 digits, or of 5 digits, a hyphen and 4 digits (12345 or 12345-6789)');
     expect(validationMessages.validEmail).toBe('Please enter a valid email');
     expect(validationMessages.dateAfterStart).toBe('Date must be after start date');
     expect(validationMessages.selectFromList).toBe('A value must be selected from the list');

@@ -6,7 +6,7 @@ import type { ReactElement } from 'react';
 import type { Subscription } from '../../lib/contract.js';
 import { errorMessages, subscriptionText, uiText } from '../../lib/messages.js';
 import type { SubscriptionFormError, SubscriptionFormValues } from '../../lib/subscription-rules.js';
-import { subscriptionFieldIds, type LeaChoices } from '../../lib/subscription-rules.js';
+import { subscriptionFieldIds, subscriptionFieldLabels, type LeaChoices } from '../../lib/subscription-rules.js';
 import { SubscriptionFields } from '../components/SubscriptionFields.js';
 import { CsrfField } from '../components/CsrfField.js';
 import { Flash } from '../components/Flash.js';
@@ -33,7 +33,10 @@ export function ManageSubscriptionPage({ subscription: sub, values, leas, errors
       <h2 className="manage-subscription__name">{sub.name}</h2>
       <p>{sub.description}</p>
       {saveFailed ? <Flash messages={[{ type: 'error', text: errorMessages.subscriptionError }]} /> : null}
-      <ErrorSummary errors={errors.map((e) => ({ field: ids[e.field], message: e.message }))} />
+      <ErrorSummary
+        errors={errors.map((e) => ({ field: ids[e.field], message: e.message }))}
+        fieldLabels={Object.fromEntries(Object.entries(subscriptionFieldLabels).map(([field, label]) => [ids[field as keyof typeof ids], label]))}
+      />
       <form method="post" action={manageSubscriptionHref(sub.eventNotificationTypeId)} noValidate>
         <CsrfField />
         <SubscriptionFields idPrefix={MANAGE_FORM_PREFIX} subscription={sub} values={values} leas={leas} errors={errors} />

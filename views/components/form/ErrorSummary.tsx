@@ -14,12 +14,17 @@ export interface ErrorSummaryProps {
   errors: readonly SummaryError[];
   /** Maps a field name to its element id when they differ. */
   fieldIds?: Readonly<Record<string, string>>;
+  /**
+   * Each field's label: the summary names the field before its message ("Email: A value is
+   * required."), so two equal messages still say which field each is; the field keeps the bare text.
+   */
+  fieldLabels?: Readonly<Record<string, string>>;
   /** Focus the summary when it appears (on by default; islands that manage focus turn it off). */
   autoFocus?: boolean;
   id?: string;
 }
 
-export function ErrorSummary({ errors, fieldIds, autoFocus = true, id = 'error-summary' }: ErrorSummaryProps): ReactElement | null {
+export function ErrorSummary({ errors, fieldIds, fieldLabels, autoFocus = true, id = 'error-summary' }: ErrorSummaryProps): ReactElement | null {
   if (errors.length === 0) return null;
   const titleId = `${id}-title`;
   return (
@@ -39,7 +44,13 @@ export function ErrorSummary({ errors, fieldIds, autoFocus = true, id = 'error-s
         <ul className="usa-list usa-list--unstyled error-summary__list">
           {errors.map((error, i) => (
             <li key={`${error.field ?? 'form'}-${i}`}>
-              {error.field ? <a href={`#${fieldIds?.[error.field] ?? error.field}`}>{error.message}</a> : error.message}
+              {error.field ? (
+                <a href={`#${fieldIds?.[error.field] ?? error.field}`}>
+                  {fieldLabels?.[error.field] ? `${fieldLabels[error.field]}: ${error.message}` : error.message}
+                </a>
+              ) : (
+                error.message
+              )}
             </li>
           ))}
         </ul>

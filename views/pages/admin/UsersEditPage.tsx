@@ -13,7 +13,7 @@ import { CsrfField } from '../../components/CsrfField.js';
 import { Button } from '../../components/form/Button.js';
 import { ErrorSummary, type SummaryError } from '../../components/form/ErrorSummary.js';
 import { PageHeader } from '../../shell/PageHeader.js';
-import { CheckboxGroup, ConfirmAction, userFieldIds, UserFields, type LeaChoice, type UserFormValues } from './UsersFormFields.js';
+import { CheckboxGroup, ConfirmAction, userFieldIds, userFieldLabels, UserFields, type LeaChoice, type UserFormValues } from './UsersFormFields.js';
 import { USERS_PATH, userHref, UserStatusTags } from './UsersListPage.js';
 import { roleLabel, roleLabels } from '../../../lib/role-label.js';
 
@@ -161,7 +161,7 @@ export function UsersEditPage(props: UsersEditPageProps): ReactElement {
   return (
     <>
       <PageHeader title={t.editUser(user.fullName || user.userName)} backHref={USERS_PATH} />
-      <ErrorSummary errors={summary} fieldIds={userFieldIds} />
+      <ErrorSummary errors={summary} fieldIds={userFieldIds} fieldLabels={userFieldLabels} />
       <section aria-labelledby="account-title" className="admin-section">
         <h2 id="account-title">{t.account}</h2>
         <p className="admin-account-line">

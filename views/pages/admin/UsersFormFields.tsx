@@ -165,6 +165,17 @@ export interface LeaChoice {
   leaCode: string;
 }
 
+/** How the error summary names each field (the labels of UserFields). */
+export const userFieldLabels: Readonly<Record<string, string>> = {
+  fullName: uiText.fullNameLabel,
+  email: t.email,
+  jobTitle: t.jobTitle,
+  phoneNumber: t.phoneNumber,
+  leaId: t.primaryLea,
+  leaIds: t.leas,
+  roles: t.roles,
+};
+
 /** Where each field's error summary link lands. */
 export const userFieldIds: Readonly<Record<string, string>> = {
   leaIds: firstCheckboxId('leaIds'),

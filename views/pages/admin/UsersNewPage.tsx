@@ -8,7 +8,7 @@ import { Button } from '../../components/form/Button.js';
 import { ErrorSummary } from '../../components/form/ErrorSummary.js';
 import { PageHeader } from '../../shell/PageHeader.js';
 import { USERS_PATH } from './UsersListPage.js';
-import { userFieldIds, UserFields, type LeaChoice, type UserFormValues } from './UsersFormFields.js';
+import { userFieldIds, userFieldLabels, UserFields, type LeaChoice, type UserFormValues } from './UsersFormFields.js';
 
 export interface UsersNewPageProps {
   values: UserFormValues;
@@ -21,7 +21,7 @@ export function UsersNewPage({ values, errors, leas, roles }: UsersNewPageProps)
   return (
     <>
       <PageHeader title={t.addUser} backHref={USERS_PATH} />
-      <ErrorSummary errors={errors} fieldIds={userFieldIds} />
+      <ErrorSummary errors={errors} fieldIds={userFieldIds} fieldLabels={userFieldLabels} />
       <form method="post" action={`${USERS_PATH}/new`} className="usa-form usa-form--large admin-form" noValidate>
         <CsrfField />
         <p className="usa-hint">{t.newUserHint}</p>
