@@ -4,7 +4,15 @@ import type { Lea } from './contract.js';
 import { shellText, uiText } from './messages.js';
 import { hasAnyPermission, P } from './permissions.js';
 
-export type LeaOption = Pick<Lea, 'id' | 'name' | 'isNdeLevelDistrict' | 'isIncludedInCharterGroup'>;
+export type LeaOption = Pick<Lea, 'id' | 'name' | 'isNdeLevelDistrict' | 'isIncludedInCharterGroup'> & Partial<Pick<Lea, 'leaType'>>;
+
+/**
+ * The one grouping rule (spec §3: Districts and Charters), for the top-bar selector and Manage
+ * LEAs alike: a charter, or an LEA included in the charter group, is listed under Charters.
+ */
+export function isInCharterGroup(lea: Pick<Lea, 'isIncludedInCharterGroup'> & Partial<Pick<Lea, 'leaType'>>): boolean {
+  return lea.isIncludedInCharterGroup || lea.leaType === 'Charter';
+}
 
 /**
  * The LEAs offered in the selector: users with view-all-LEAs see every LEA, state-level
@@ -46,8 +54,8 @@ export interface LeaGroup<T> {
 /** Districts and Charters (spec §3), in that order; an empty group is left out. */
 export function groupLeas<T extends LeaOption>(leas: readonly T[]): LeaGroup<T>[] {
   const groups: LeaGroup<T>[] = [
-    { label: shellText.districts, leas: leas.filter((l) => !l.isIncludedInCharterGroup) },
-    { label: shellText.charters, leas: leas.filter((l) => l.isIncludedInCharterGroup) },
+    { label: shellText.districts, leas: leas.filter((l) => !isInCharterGroup(l)) },
+    { label: shellText.charters, leas: leas.filter((l) => isInCharterGroup(l)) },
   ];
   return groups.filter((g) => g.leas.length > 0);
 }

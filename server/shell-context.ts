@@ -13,12 +13,13 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { z } from 'zod';
 import { lea as leaSchema, schoolYear as schoolYearSchema } from '../lib/contract.js';
-import { selectLeaOnLoad, visibleLeas, type LeaOption } from '../lib/lea-selection.js';
+import { isInCharterGroup, selectLeaOnLoad, visibleLeas, type LeaOption } from '../lib/lea-selection.js';
 import { safeReturnUrl } from '../lib/return-url.js';
 import type { SchoolYear } from '../lib/school-year.js';
 import { BUILD_ID_HEADER } from '../lib/client-events.js';
 import type { PortalConfig } from './config.js';
 import type { AppDeps } from './deps.js';
+import { withTimeout } from './redis.js';
 import { SessionValueCache } from './session-cache.js';
 import type { SessionUser } from './session-types.js';
 import { SCHOOL_YEARS_PATH, SessionExpiredError } from './upstream.js';
@@ -57,13 +58,15 @@ declare global {
 
 export const SHELL_LISTS_TTL_MS = 60_000;
 
-const leaOption = leaSchema.pick({ id: true, name: true, isNdeLevelDistrict: true, isIncludedInCharterGroup: true, userLeas: true });
+const leaOption = leaSchema.pick({ id: true, name: true, isNdeLevelDistrict: true, isIncludedInCharterGroup: true, leaType: true, userLeas: true });
 const leaList = z.array(leaOption);
 const yearList = z.array(schoolYearSchema);
 
 const cachedLists = z.object({
   leas: z.array(z.object({ id: z.number().int(), name: z.string(), isNdeLevelDistrict: z.boolean(), isIncludedInCharterGroup: z.boolean() })),
   schoolYears: z.array(z.object({ key: z.string(), label: z.string() })),
+  /** The LEA generation the lists were read at (see invalidateShellLists). */
+  generation: z.number().int().optional(),
 });
 export type ShellLists = z.infer<typeof cachedLists>;
 
@@ -86,6 +89,24 @@ class ShellListsCache extends SessionValueCache<ShellLists> {
 }
 
 const caches = new WeakMap<AppDeps, ShellListsCache>();
+
+// Every session's cached lists belong to a generation; an LEA added, changed or removed starts a
+// new one, so the next page of every session reads the lists again instead of waiting for the
+// cache to expire (shared through Redis by all portal instances; else this process only).
+const GENERATION_TIMEOUT_MS = 500;
+const localGenerations = new WeakMap<AppDeps, number>();
+const generationKey = (deps: AppDeps) => `${deps.config.redisPrefix}shell-generation`;
+
+async function currentGeneration(deps: AppDeps): Promise<number> {
+  if (!deps.redis) return localGenerations.get(deps) ?? 0;
+  return Number((await withTimeout(deps.redis.get(generationKey(deps)), GENERATION_TIMEOUT_MS, 'shell generation read')) ?? 0);
+}
+
+/** After an LEA change: every session reads its LEA list again on its next page. */
+export async function invalidateShellLists(deps: AppDeps): Promise<void> {
+  localGenerations.set(deps, (localGenerations.get(deps) ?? 0) + 1);
+  if (deps.redis) await withTimeout(deps.redis.incr(generationKey(deps)), GENERATION_TIMEOUT_MS, 'shell generation bump');
+}
 
 function cacheOf(deps: AppDeps): ShellListsCache {
   let cache = caches.get(deps);
@@ -125,7 +146,7 @@ async function fetchLists(req: Request, res: Response, user: SessionUser): Promi
   // returns more cannot widen what the selector offers.
   const shown = visibleLeas(leas, user.permissions, ownLeaIds(user, leas));
   return {
-    leas: shown.map((l) => ({ id: l.id, name: l.name, isNdeLevelDistrict: l.isNdeLevelDistrict, isIncludedInCharterGroup: l.isIncludedInCharterGroup })),
+    leas: shown.map((l) => ({ id: l.id, name: l.name, isNdeLevelDistrict: l.isNdeLevelDistrict, isIncludedInCharterGroup: isInCharterGroup(l) })),
     schoolYears: years.map((y) => ({ key: y.key, label: y.label })),
   };
 }
@@ -140,15 +161,19 @@ export async function loadShellLists(req: Request, res: Response, options: { fre
   if (!user) throw new SessionExpiredError();
   const cache = cacheOf(deps);
   const sid = req.sessionID;
-  if (!options.fresh) {
-    const hit = await cache.get(sid).catch((err: unknown) => {
+  const [hit, generation] = await Promise.all([
+    options.fresh ? null : cache.get(sid).catch((err: unknown) => {
       req.log?.warn({ err }, 'shell cache unavailable');
       return null;
-    });
-    if (hit) return hit;
-  }
+    }),
+    currentGeneration(deps).catch((err: unknown) => {
+      req.log?.warn({ err }, 'shell generation unavailable');
+      return -1;
+    }),
+  ]);
+  if (hit && generation >= 0 && (hit.generation ?? 0) === generation) return hit;
   return cache.shared(sid, async () => {
-    const lists = await fetchLists(req, res, user);
+    const lists = { ...(await fetchLists(req, res, user)), generation: Math.max(generation, 0) };
     await cache.set(sid, lists, SHELL_LISTS_TTL_MS).catch((err: unknown) => req.log?.warn({ err }, 'shell cache unavailable'));
     return lists;
   });

@@ -143,6 +143,9 @@ describe('Manage LEAs', () => {
   });
 
   it('creates an LEA (303 and flash), then shows it with "Last updated by"', async () => {
+    // Another signed-in admin, whose selector lists are already cached.
+    const other = await signedInAgent(portal.app, ADMIN);
+    expect((await other.get('/contact')).text).not.toContain(`Test District ${code}`);
     const res = await post(admin, '/admin/manage-leas/new', {
       name: `Test District ${code}`,
       leaCode: code,
@@ -158,6 +161,13 @@ describe('Manage LEAs', () => {
     expect(leaId).not.toBe('');
     const page = await follow(admin, res);
     expect(textOf(page.text)).toContain(t.leaCreated(`Test District ${code}`));
+    // The new LEA reaches the other session's selector on its next page, under the same group
+    // as on Manage LEAs (a charter: Charters), without signing in again.
+    const selector = /<select[^>]*id="current-lea"[\s\S]*?<\/select>/.exec((await other.get('/contact')).text)?.[0] ?? '';
+    const charterGroup = /<optgroup label="Charters">[\s\S]*?<\/optgroup>/.exec(selector)?.[0] ?? '';
+    expect(charterGroup).toContain(`Test District ${code}`);
+    const otherPage = await other.get('/contact');
+    await other.post('/auth/logout').type('form').send({ _csrf: csrfFrom(otherPage.text) }).expect(303);
     expect(textOf(page.text)).toMatch(new RegExp(`Last updated by ${ADMIN_NAME} on \\w+day, `));
     expect(page.text).toMatch(/id="isNdeLevelDistrict"[^>]*checked/);
     expect(page.text).not.toMatch(/id="isIncludedInCharterGroup"[^>]*checked/);

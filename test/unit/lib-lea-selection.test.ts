@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterLeaChange, groupLeas, selectLeaOnLoad, visibleLeas, type LeaOption } from '../../lib/lea-selection.js';
+import { afterLeaChange, groupLeas, isInCharterGroup, selectLeaOnLoad, visibleLeas, type LeaOption } from '../../lib/lea-selection.js';
 import { P } from '../../lib/permissions.js';
 
 const lea = (id: number, extra: Partial<LeaOption> = {}): LeaOption => ({
@@ -50,6 +50,17 @@ describe('visible LEAs (spec §6)', () => {
       ['Charters', [3]],
     ]);
     expect(groupLeas([lea(1)]).map((g) => g.label)).toEqual(['Districts']);
+  });
+
+  it('lists a charter under Charters whether or not its charter-group flag is set (one rule for the selector and Manage LEAs)', () => {
+    const charter = lea(7, { leaType: 'Charter', isIncludedInCharterGroup: false });
+    expect(isInCharterGroup(charter)).toBe(true);
+    expect(isInCharterGroup(lea(8, { leaType: 'District', isIncludedInCharterGroup: true }))).toBe(true);
+    expect(isInCharterGroup(lea(9, { leaType: 'District' }))).toBe(false);
+    expect(groupLeas([lea(1), charter]).map((g) => [g.label, g.leas.map((l) => l.id)])).toEqual([
+      ['Districts', [1]],
+      ['Charters', [7]],
+    ]);
   });
 });
 

@@ -7,6 +7,8 @@ import { createElement } from 'react';
 import { z } from 'zod';
 import { adminSchoolYear, lea as leaSchema, leaContact, user as userSchema, type Lea } from '../../../lib/contract.js';
 import { adminOrgText as t } from '../../../lib/messages.js';
+import { isInCharterGroup } from '../../../lib/lea-selection.js';
+import { invalidateShellLists } from '../../shell-context.js';
 import {
   contactFields,
   contactSchema,
@@ -149,6 +151,16 @@ function contactOf(lea: Lea, contactId: number) {
 export function adminLeasRouter(_deps: AppDeps): Router {
   const router = Router();
   router.use(BASE, requireRoute(ROUTE));
+  // A saved LEA change reaches every session's top-bar selector on its next page.
+  router.use(BASE, (req, res, next) => {
+    if (req.method === 'POST') {
+      res.on('finish', () => {
+        if (res.statusCode !== 303) return;
+        invalidateShellLists(res.locals.deps).catch((err: unknown) => res.locals.deps.log.warn({ err }, 'shell lists invalidation failed'));
+      });
+    }
+    next();
+  });
 
   router.get(BASE, async (req, res) => {
     const leas = await res.locals.api.call({ path: '/api/leas/users', schema: leaList });
@@ -157,8 +169,8 @@ export function adminLeasRouter(_deps: AppDeps): Router {
       req,
       res,
       createElement(LeaListPage, {
-        districts: rows.filter((r) => r.lea.leaType !== 'Charter').map((r) => r.row),
-        charters: rows.filter((r) => r.lea.leaType === 'Charter').map((r) => r.row),
+        districts: rows.filter((r) => !isInCharterGroup(r.lea)).map((r) => r.row),
+        charters: rows.filter((r) => isInCharterGroup(r.lea)).map((r) => r.row),
       }),
       { title: titleFor(ROUTE), breadcrumbs: crumbsFor(ROUTE) },
     );
