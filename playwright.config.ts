@@ -83,6 +83,9 @@ export default defineConfig({
       DATA_DIR: e2e.dataDir,
       MAIL_DIR: e2e.mailDir,
       SEED_DEMO: '1',
+      // No browser journey needs the scheduler (jobs have their own integration suite); its
+      // polling only takes CPU from the two browsers on this two-core machine.
+      JOBS: 'off',
       PORTAL_PUBLIC_URL: e2e.baseURL,
       LOG_LEVEL: 'error',
     },
