@@ -45,7 +45,9 @@ export default defineConfig({
   retries: 0,
   reporter: 'list',
   forbidOnly: Boolean(process.env.CI),
-  timeout: 30_000,
+  // Long no-JavaScript journeys (register, verify, sign in; forms posted twice with axe) take 20 s
+  // alone and past 30 s with two browsers on this two-core machine: 45 s leaves room.
+  timeout: 45_000,
   expect: { timeout: 5_000 },
   globalTeardown: './test/e2e/helpers/global-teardown.ts',
   use: {
