@@ -4,7 +4,7 @@
 // session-timeout warning and the version-mismatch dialog; the Please Wait... overlay; axe on
 // each kind of page the shell frames.
 import { expect, test, type Page } from '@playwright/test';
-import { errorMessages, navText, shellText, uiText } from '../../lib/messages.js';
+import { errorMessages, navText, shellText, subscriptionText, uiText } from '../../lib/messages.js';
 import { canAccessRoute, routes, type RouteDef } from '../../lib/routes.js';
 import { allPermissionValues } from '../../lib/permissions.js';
 import { demoUsers, signIn } from './helpers/auth.js';
@@ -137,6 +137,38 @@ test.describe('the shell', () => {
     }
     await expect(page).toHaveURL('/contact');
     await expect(page.getByRole('heading', { level: 1, name: navText.contact })).toBeVisible();
+  });
+
+  test('at 375 px no page is wider than the screen, tables stack, and the top bar scrolls away', async ({ page }) => {
+    test.skip(project() === 'js-on', 'the phone project and the no-JavaScript project at phone width cover this');
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: 375, height: 667 });
+    await signIn(page, demoUsers.stateAdmin, undefined, '/notification-settings');
+    await waitForIslands(page);
+    // The Subscription column reads as a labelled line of each row, inside the screen.
+    const firstRow = page.locator('#subscriptions tbody tr').first();
+    const status = firstRow.locator('td[data-label="' + subscriptionText.subscription + '"]');
+    await expect(status).toBeVisible();
+    const box = await status.boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(375);
+
+    // Two short rows with JavaScript (without it, each selector adds its Change button).
+    const bar = await toolbar(page).boundingBox();
+    expect(bar?.height ?? 0).toBeLessThanOrEqual(667 * (javaScriptEnabled() ? 0.2 : 0.3));
+
+    for (const path of ['/notification-settings', '/admin/manage-roles', '/admin/manage-users', '/dispute-resolution/calendars', '/', '/contact']) {
+      await open(page, path);
+      const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }));
+      expect(widths.page, `${path} is ${widths.page} px wide`).toBeLessThanOrEqual(widths.screen);
+    }
+
+    // A sortable table keeps its sort links above the stacked rows.
+    await open(page, '/admin/manage-roles');
+    await expect(page.locator('table thead').first().getByRole('link').first()).toBeVisible();
+
+    // Scrolled down, the top bar has gone with the page rather than covering it.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(async () => (await toolbar(page).boundingBox())?.y ?? 0).toBeLessThan(0);
   });
 
   test('Escape cycles focus: content, menu, toolbar, content', async ({ page }) => {

@@ -197,7 +197,11 @@ describe('DataTable', () => {
     expect(html).toContain('<th scope="col"><span class="usa-sr-only">Actions</span></th>');
     expect(html).toContain('<th scope="col">Id</th>');
     expect(count(html, 'aria-sort')).toBe(1);
-    expect(html).toContain('<th scope="row">Row 26</th>');
+    // Each cell is named by its column when the table stacks on a phone; the actions cell is not.
+    expect(html).toContain('<th scope="row" data-label="Name">Row 26</th>');
+    expect(html).toContain('<td data-label="Id">26</td>');
+    expect(html).toContain('<td><a href="/x/26">Edit</a></td>');
+    expect(html).toContain('usa-table--stacked');
     expect(count(html, '<tr>')).toBe(26);
     // the paginator keeps filters and sort
     expect(html).toContain('Showing 26 to 50 of 130');

@@ -48,7 +48,7 @@ export function DataTable<T>(props: DataTableProps<T>): ReactElement {
     <>
       <div className="data-table" id={id}>
         <div className="table-scroll">
-          <table className="usa-table usa-table--borderless width-full" tabIndex={-1}>
+          <table className="usa-table usa-table--borderless usa-table--stacked width-full" tabIndex={-1}>
             <caption className={captionHidden ? 'usa-sr-only' : undefined}>{caption}</caption>
             <thead>
               <tr>
@@ -89,11 +89,11 @@ export function DataTable<T>(props: DataTableProps<T>): ReactElement {
                   <tr key={rowKey(row)}>
                     {columns.map((col) =>
                       col.rowHeader ? (
-                        <th key={col.key} scope="row" className={col.className}>
+                        <th key={col.key} scope="row" className={col.className} data-label={col.hideLabel ? undefined : col.label}>
                           {col.render(row)}
                         </th>
                       ) : (
-                        <td key={col.key} className={col.className}>
+                        <td key={col.key} className={col.className} data-label={col.hideLabel ? undefined : col.label}>
                           {col.render(row)}
                         </td>
                       ),

@@ -190,7 +190,7 @@ function CalendarsSection(props: CalendarsPageProps): ReactElement {
       ) : (
         // Focusable, so a keyboard can scroll it on a narrow screen (it has no links of its own).
         <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="calendars-heading">
-          <table className="usa-table usa-table--borderless" id="school-calendars">
+          <table className="usa-table usa-table--borderless usa-table--stacked" id="school-calendars">
             <caption className="usa-sr-only">{t.calendarsCaption}</caption>
             <thead>
               <tr>
@@ -207,14 +207,14 @@ function CalendarsSection(props: CalendarsPageProps): ReactElement {
             <tbody>
               {calendars.map((c) => (
                 <tr key={`${c.leaId}-${c.schoolYear}`}>
-                  <th scope="row">
+                  <th scope="row" data-label={t.lea}>
                     {c.leaName} <span className="text-base">({c.leaCode})</span>
                   </th>
-                  <td>{c.schoolYear}</td>
-                  <td>{messageDate(c.firstDay)}</td>
-                  <td>{messageDate(c.lastDay)}</td>
-                  <td>{c.nonSchoolDays.length ? nonSchoolRanges(c.nonSchoolDays).join('; ') : t.none}</td>
-                  <td className="text-right">{c.schoolDayCount}</td>
+                  <td data-label={t.schoolYear}>{c.schoolYear}</td>
+                  <td data-label={t.firstDay}>{messageDate(c.firstDay)}</td>
+                  <td data-label={t.lastDay}>{messageDate(c.lastDay)}</td>
+                  <td data-label={t.nonSchoolDays}>{c.nonSchoolDays.length ? nonSchoolRanges(c.nonSchoolDays).join('; ') : t.none}</td>
+                  <td className="text-right" data-label={t.schoolDays}>{c.schoolDayCount}</td>
                 </tr>
               ))}
             </tbody>
@@ -242,7 +242,7 @@ function HolidaysSection(props: CalendarsPageProps & { e: Record<string, string>
         <p>{t.noHolidays}</p>
       ) : (
         <div className="table-scroll">
-          <table className="usa-table usa-table--borderless" id="holiday-list">
+          <table className="usa-table usa-table--borderless usa-table--stacked" id="holiday-list">
             <caption>{t.holidaysCaption(holidayYear)}</caption>
             <thead>
               <tr>
@@ -257,9 +257,9 @@ function HolidaysSection(props: CalendarsPageProps & { e: Record<string, string>
             <tbody>
               {holidays.map((h) => (
                 <tr key={h.date}>
-                  <td>{dayWithWeekday(h.date)}</td>
-                  <th scope="row">{h.name}</th>
-                  <td>{t.kinds[h.kind]}</td>
+                  <td data-label={t.date}>{dayWithWeekday(h.date)}</td>
+                  <th scope="row" data-label={t.name}>{h.name}</th>
+                  <td data-label={t.kind}>{t.kinds[h.kind]}</td>
                   <td>
                     <form method="post" action={`/dispute-resolution/calendars/holidays/${h.date}/delete`}>
                       <CsrfField />

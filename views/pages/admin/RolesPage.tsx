@@ -92,7 +92,7 @@ function RoleChanges({ changes }: { changes: readonly RoleChangeRow[] }): ReactE
       {changes.length === 0 ? (
         <p>{t.noChanges}</p>
       ) : (
-        <table className="usa-table usa-table--borderless usa-table--compact" id="role-changes">
+        <table className="usa-table usa-table--borderless usa-table--compact usa-table--stacked" id="role-changes">
           <caption className="usa-sr-only">{t.changesCaption}</caption>
           <thead>
             <tr>
@@ -104,9 +104,9 @@ function RoleChanges({ changes }: { changes: readonly RoleChangeRow[] }): ReactE
           <tbody>
             {changes.map((c) => (
               <tr key={c.id}>
-                <td>{opLabel(c.op)}</td>
-                <td>{c.roleName}</td>
-                <td>{c.when}</td>
+                <td data-label={t.change}>{opLabel(c.op)}</td>
+                <td data-label={t.role}>{c.roleName}</td>
+                <td data-label={t.when}>{c.when}</td>
               </tr>
             ))}
           </tbody>

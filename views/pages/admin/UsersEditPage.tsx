@@ -131,7 +131,7 @@ function History({ items }: { items: readonly HistoryItem[] }): ReactElement | n
   return (
     <section aria-labelledby="history-title" className="admin-section">
       <h2 id="history-title">{t.history}</h2>
-      <table className="usa-table usa-table--borderless usa-table--compact">
+      <table className="usa-table usa-table--borderless usa-table--compact usa-table--stacked">
         <caption className="usa-sr-only">{t.historyCaption}</caption>
         <thead>
           <tr>
@@ -143,9 +143,9 @@ function History({ items }: { items: readonly HistoryItem[] }): ReactElement | n
         <tbody>
           {items.map((h) => (
             <tr key={h.id}>
-              <td>{h.action}</td>
-              <td>{h.by}</td>
-              <td>{h.when}</td>
+              <td data-label={t.historyAction}>{h.action}</td>
+              <td data-label={t.historyBy}>{h.by}</td>
+              <td data-label={t.historyWhen}>{h.when}</td>
             </tr>
           ))}
         </tbody>
