@@ -73,3 +73,34 @@ export function setPasswordEmail(to: string, fullName: string, portalPublicUrl: 
     'If you did not expect this account, please contact the state education agency.',
   );
 }
+
+/** To a new address entered for an account: the change waits for this link (issue 10, finding 1). */
+export function confirmEmailChangeEmail(to: string, fullName: string, portalPublicUrl: string, token: string): OutgoingEmail {
+  const url = `${portalPublicUrl}/auth/confirm-email?token=${encodeURIComponent(token)}`;
+  return compose(
+    to,
+    'Confirm your new email address',
+    fullName,
+    [
+      'This address was entered as the new email address of your compliance portal account.',
+      'The change takes effect only when you confirm it with the link below. The link works once and expires in 3 days.',
+    ],
+    { label: 'Confirm your new email address', url },
+    'If you did not expect this, ignore this email: the account keeps its current address.',
+  );
+}
+
+/** To the current address of an account whose address someone asked to change. */
+export function emailChangeNoticeEmail(to: string, fullName: string, portalPublicUrl: string, newEmail: string): OutgoingEmail {
+  return compose(
+    to,
+    'A change of your email address was requested',
+    fullName,
+    [
+      `Someone asked to change the email address of your compliance portal account to ${newEmail}.`,
+      'Nothing changes unless that address confirms it. If you did not ask for this, tell your administrator, and sign in to check your account.',
+    ],
+    { label: 'Sign in', url: `${portalPublicUrl}/auth/login` },
+    'This email is sent for your security; you do not need to answer it.',
+  );
+}

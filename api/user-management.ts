@@ -14,6 +14,7 @@ export const MANAGE_MESSAGES = {
   jurisdictionLeas: 'You can only give or take away LEAs of your own jurisdiction.',
   strongerRole: 'You cannot give or take away a role with permissions you do not hold yourself.',
   strongerAccount: 'This account has permissions you do not hold, so you cannot manage it.',
+  otherLeas: 'This account also belongs to LEAs outside yours, so you cannot manage it.',
 } as const;
 
 export async function managerScope(q: Queryable, auth: AuthContext): Promise<ManagerScope> {
@@ -23,6 +24,16 @@ export async function managerScope(q: Queryable, auth: AuthContext): Promise<Man
 /** Whether a user with these LEAs is within the scope (the caller always sees themselves). */
 export function inScope(scope: ManagerScope, auth: AuthContext, userId: string, leaIds: readonly number[]): boolean {
   return scope === 'all' || userId.toLowerCase() === auth.userId.toLowerCase() || leaIds.some((id) => scope.includes(id));
+}
+
+/**
+ * Whether the caller may manage (edit, set the password of, disable, delete) a user with these
+ * LEAs: seeing a user who shares one LEA is not enough, since managing them reaches every other
+ * LEA they belong to; each of their LEAs must be inside the caller's.
+ */
+export function manageable(scope: ManagerScope, auth: AuthContext, userId: string, leaIds: readonly number[]): boolean {
+  if (scope === 'all' || userId.toLowerCase() === auth.userId.toLowerCase()) return true;
+  return leaIds.length > 0 && leaIds.every((id) => scope.includes(id));
 }
 
 /** Whether the caller holds every permission the named roles grant. */

@@ -57,6 +57,8 @@ export const registerRequest = z.object({
   recaptchaToken: z.string().optional().default(''),
 });
 export const registerResponse = z.object({ userId: z.string(), uid: z.string().optional() });
+/** POST /api/account/email/confirm: what became of a new email address's confirmation link. */
+export const confirmEmailResponse = z.object({ outcome: z.enum(['confirmed', 'invalid', 'taken']) });
 export const resendVerificationRequest = z.object({ uid: z.string().min(1) });
 /** resend-verification: when the next resend is allowed (ISO time), so the 300 s lock survives reloads. */
 export const resendVerificationResponse = z.object({ sent: z.boolean(), retryAfterSeconds: z.number().int().nonnegative() });
@@ -87,6 +89,8 @@ export const user = z.object({
   isLockedOut: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** In the answer to a save that asked for a new address: it waits for that address to confirm. */
+  pendingEmail: z.string().nullable().optional(),
 });
 export type User = z.infer<typeof user>;
 export const pagedUsers = z.object({ items: z.array(user), totalCount: z.number().int() });

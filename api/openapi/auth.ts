@@ -18,6 +18,7 @@ import {
 } from './helpers.js';
 import {
   apiErrorBody,
+  confirmEmailResponse,
   pagedUsers,
   permission,
   refreshTokenRequest,
@@ -318,6 +319,16 @@ export const authPaths: OpenApiPaths = {
       description: 'Always the same answer, whether or not the account exists. The link is valid for 1 hour and works once.',
       requestBody: jsonBody(accountSchemas.recoverBody),
       responses: { 200: jsonResponse('Accepted.', z.object({ message: z.string() })), 400: invalid },
+    },
+  },
+  '/api/account/email/confirm': {
+    post: {
+      tags: ['Passwords'],
+      summary: 'Confirm a new email address from the link sent to it',
+      description:
+        'An email change (by a manager or the user) takes effect only here: the link goes to the new address and the current one is told. `invalid` for an unknown, used or expired token; `taken` when another account has the address by now.',
+      requestBody: jsonBody(accountSchemas.confirmEmailBody),
+      responses: { 200: jsonResponse('What became of the change.', confirmEmailResponse), 400: invalid },
     },
   },
   '/api/account/reset/check': {

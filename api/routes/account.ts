@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { User } from '../../lib/contract.js';
 import { errorMessages, validationMessages } from '../../lib/messages.js';
 import { P, permissionCatalogue } from '../../lib/permissions.js';
-import { resetPasswordEmail, setPasswordEmail } from '../auth-emails.js';
+import { confirmEmailChangeEmail, emailChangeNoticeEmail, resetPasswordEmail, setPasswordEmail } from '../auth-emails.js';
 import { authenticate, authOf, can, requirePermission, type AuthContext } from '../auth-middleware.js';
 import type { ApiContext } from '../context.js';
 import type { Queryable } from '../db.js';
@@ -15,6 +15,7 @@ import { clearLockout } from '../lockout.js';
 import {
   createOneTimeToken,
   findUsableToken,
+  CONFIRM_EMAIL_TTL_SECONDS,
   RESET_PASSWORD_TTL_SECONDS,
   spendTokens,
   WELCOME_PASSWORD_TTL_SECONDS,
@@ -23,7 +24,7 @@ import { INCORRECT_PASSWORD_REASON, INVALID_TOKEN_REASON, passwordReasons } from
 import { hashPassword, verifyPassword } from '../passwords.js';
 import { revokeUserTokens } from '../refresh-tokens.js';
 import { isUniqueViolation } from '../sql-errors.js';
-import { holdsEverything, inScope, MANAGE_MESSAGES, managerScope, type ManagerScope } from '../user-management.js';
+import { holdsEverything, inScope, manageable, MANAGE_MESSAGES, managerScope, type ManagerScope } from '../user-management.js';
 import { loadUser, loadUsers, pageUsers, USER_SORT_FIELDS, userLeaIds, type UserSortField } from '../users.js';
 
 const v = validationMessages;
@@ -162,6 +163,7 @@ const resetBody = z.object({
   token: z.string({ error: v.valueRequired }).trim().max(512, v.maxLength(512)),
 });
 const resetCheckBody = resetBody.pick({ email: true, token: true });
+const confirmEmailBody = z.object({ token: z.string({ error: v.valueRequired }).trim().min(1, v.valueRequired).max(200) });
 const changePasswordBody = z.object({
   id: z.guid(v.incorrectFormat),
   currentPassword: passwordText.min(1, v.valueRequired),
@@ -448,6 +450,7 @@ export function accountRouter(ctx: ApiContext): Router {
     const scope = await scopeOf(auth);
     const user = await activeUser(id);
     if (!visible(user, auth, scope)) throw notFound('No such user.');
+    if (!manageable(scope, auth, user.id, user.leaData.map((l) => l.id))) throw forbidden(MANAGE_MESSAGES.otherLeas);
     if (user.id !== auth.userId && !(await holdsEverything(ctx.db, auth, user.roles))) {
       throw forbidden(MANAGE_MESSAGES.strongerAccount);
     }
@@ -583,19 +586,34 @@ export function accountRouter(ctx: ApiContext): Router {
   /** Saves a draft of an existing user; `scope` given means a manager's edit, which is guarded. */
   async function saveAndLoad(current: User, draft: UserDraft, auth: AuthContext, scope?: Scope): Promise<User> {
     const now = ctx.now();
+    // A new address takes effect only once its owner confirms it (a manager who could change
+    // it at once could take the account over through Forgot Password); the old one is told.
+    const newEmail = draft.email.toLowerCase() === current.email.toLowerCase() ? null : draft.email;
+    if (newEmail !== null) {
+      const taken = await ctx.db.query('SELECT 1 FROM users WHERE id <> $1 AND (lower(email) = lower($2) OR lower(user_name) = lower($2))', [current.id, newEmail]);
+      if (taken.rows.length) throw conflict('Another account already uses this email address or user name.');
+      draft = { ...draft, email: current.email, userName: draft.userName.toLowerCase() === newEmail.toLowerCase() ? current.userName : draft.userName };
+    }
     // New LEAs without a new primary LEA: the primary moves to one of the new LEAs.
     if (draft.leaId !== null && draft.leaId === current.leaId && !draft.leaIds.includes(draft.leaId)) {
       const before = current.leaData.map((l) => l.id);
       const changed = draft.leaIds.length !== before.length || draft.leaIds.some((id) => !before.includes(id));
       if (changed) draft = { ...draft, leaId: draft.leaIds[0] ?? null };
     }
-    return ctx.db.tx(async (q) => {
+    let pending: { token: string; newEmail: string } | null = null;
+    const saved = await ctx.db.tx(async (q) => {
       if (scope !== undefined) {
         await guardChange(q, auth, scope, { leaIds: current.leaData.map((l) => l.id), roles: current.roles }, draft, false);
       }
       await saveDraft(q, current.id, draft, auth.userId, now, current.leaId);
       const saved = await loadUser(q, current.id, { now });
       if (!saved) throw notFound('No such user.');
+      if (newEmail !== null) {
+        await spendTokens(q, current.id, 'confirm-email', now, auth.userId);
+        const token = await createOneTimeToken(q, { userId: current.id, purpose: 'confirm-email', ttlSeconds: CONFIRM_EMAIL_TTL_SECONDS, now, actor: auth.userId, payload: newEmail });
+        await recordAudit(q, { actor: auth.userId, action: 'user.email-change-requested', entityType: 'user', entityId: current.id, changes: { email: { from: current.email, to: newEmail } } });
+        pending = { token, newEmail };
+      }
       // A manager's edit is an admin change; a user editing their own profile is not.
       if (scope !== undefined) {
         await recordAudit(q, {
@@ -608,7 +626,39 @@ export function accountRouter(ctx: ApiContext): Router {
       }
       return saved;
     });
+    if (pending === null) return saved;
+    const { token, newEmail: to } = pending;
+    await ctx.mailer.send(confirmEmailChangeEmail(to, saved.fullName, ctx.config.portalPublicUrl, token), auth.userId);
+    await ctx.mailer.send(emailChangeNoticeEmail(current.email, saved.fullName, ctx.config.portalPublicUrl, to), auth.userId);
+    return { ...saved, pendingEmail: to };
   }
+
+  // The owner of a new address confirms it (anonymous: the link is the proof). The same answer
+  // for every token that does not work, so the link tells nothing about the account.
+  router.post('/api/account/email/confirm', async (req, res) => {
+    const { token: raw } = parse(confirmEmailBody, req.body, 'body');
+    const now = ctx.now();
+    const outcome = await ctx.db.tx(async (q): Promise<'confirmed' | 'invalid' | 'taken'> => {
+      const token = await findUsableToken(q, raw, 'confirm-email', now);
+      if (!token?.payload) return 'invalid';
+      const newEmail = token.payload;
+      const taken = await q.query('SELECT 1 FROM users WHERE id <> $1 AND (lower(email) = lower($2) OR lower(user_name) = lower($2))', [token.userId, newEmail]);
+      if (taken.rows.length) return 'taken';
+      const before = await q.query<{ email: string }>('SELECT email FROM users WHERE id = $1 AND NOT is_deleted', [token.userId]);
+      const old = before.rows[0]?.email;
+      if (old === undefined) return 'invalid';
+      // The user name follows the address when it was the address.
+      await q.query(
+        `UPDATE users SET email = $2, user_name = CASE WHEN lower(user_name) = lower($3) THEN $2 ELSE user_name END,
+           email_confirmed = true, updated_at = $4, updated_by = $1 WHERE id = $1`,
+        [token.userId, newEmail, old, now],
+      );
+      await spendTokens(q, token.userId, 'confirm-email', now, token.userId);
+      await recordAudit(q, { actor: token.userId, action: 'user.email-changed', entityType: 'user', entityId: token.userId, changes: { email: { from: old, to: newEmail } } });
+      return 'confirmed';
+    });
+    res.json({ outcome });
+  });
 
   router.put('/api/account/users/:id/password', signedIn, async (req, res) => {
     const auth = authOf(res);
@@ -872,6 +922,7 @@ export const accountSchemas = {
   recoverBody,
   resetBody,
   resetCheckBody,
+  confirmEmailBody,
   changePasswordBody,
   adminChangePasswordBody,
   setRolesBody,

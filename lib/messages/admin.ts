@@ -60,6 +60,8 @@ export const adminUsersText = {
   deleteQuestion: (name: string) => `Delete the account of ${name}? They are signed out and the account is no longer listed.`,
   userCreated: (name: string, email: string) => `User ${name} was created. An email with a link to set a password was sent to ${email}.`,
   userSaved: (name: string) => `The changes to ${name} were saved.`,
+  emailChangePending: (email: string) =>
+    `The new email address ${email} takes effect when its owner confirms it with the link just sent there; the current address was told of the change.`,
   noChanges: 'There were no changes to save.',
   rolesSaved: (name: string) => `The roles of ${name} were saved.`,
   userEnabled: (name: string) => `The account of ${name} was enabled.`,
@@ -81,6 +83,8 @@ export const adminUsersText = {
     'user.reset-link-sent': 'Password reset email sent',
     'user.password-set': 'Password set',
     'user.sessions-revoke': 'Signed out everywhere',
+    'user.email-change-requested': 'Email change requested (waits for the new address to confirm)',
+    'user.email-changed': 'Email address changed (confirmed by the new address)',
   } as Readonly<Record<string, string>>,
   historyChangedFields: (fields: string) => `Account changed: ${fields}`,
   changedMeanwhile: 'Someone else changed this account while you were editing it. Check the values shown and save again.',

@@ -62,6 +62,12 @@ export const uiText = {
   resetPasswordLinkInvalid: 'This password reset link is incomplete. Use the link from your email, or ask for a new one.',
   resetPasswordLinkUnusable: 'This password reset link has expired or has already been used. Links work once, within an hour (seven days for a new account).',
   askForNewResetLink: 'Ask for a new link',
+  // Issue 10 (finding 1): a new email address takes effect once its owner confirms it.
+  confirmEmailTitle: 'Confirm Email Address',
+  confirmEmailDone: 'Your new email address is confirmed. Use it to sign in from now on.',
+  confirmEmailUnusable: 'This confirmation link has expired or has already been used. The account keeps its current email address; ask your administrator to enter the new one again.',
+  confirmEmailTaken: 'Another account already uses this email address, so the account keeps its current one. Ask your administrator for help.',
+  confirmEmailFailed: 'The email address could not be confirmed right now. Please try the link again later.',
   register: 'Register',
   firstNameLabel: 'First Name',
   lastNameLabel: 'Last Name',

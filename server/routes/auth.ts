@@ -6,7 +6,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { Router } from 'express';
 import { createElement as h, type ReactElement } from 'react';
 import { z } from 'zod';
-import { resendVerificationResponse, textBlock, verifyEmailResponse, type TextBlock } from '../../lib/contract.js';
+import { confirmEmailResponse, resendVerificationResponse, textBlock, verifyEmailResponse, type TextBlock } from '../../lib/contract.js';
 import { errorMessages, uiText } from '../../lib/messages.js';
 import { formatCountdown, secondsUntil } from '../../lib/format-countdown.js';
 import { safeReturnUrl } from '../../lib/return-url.js';
@@ -32,6 +32,7 @@ import { ForgotPasswordPage } from '../../views/pages/auth/ForgotPasswordPage.js
 import { RegisterPage } from '../../views/pages/auth/RegisterPage.js';
 import { ResetPasswordPage } from '../../views/pages/auth/ResetPasswordPage.js';
 import { AccountCreatedPage } from '../../views/pages/auth/AccountCreatedPage.js';
+import { ConfirmEmailPage, type ConfirmEmailOutcome } from '../../views/pages/auth/ConfirmEmailPage.js';
 import type { AppDeps } from '../deps.js';
 import { signIn } from '../auth-session.js';
 import { addFlash } from '../flash.js';
@@ -484,6 +485,25 @@ export function authRouter(_deps: AppDeps): Router {
     await renderAccountCreated(req, res, queryText(req.query.uid), queryText(req.query.email));
   });
   router.post('/auth/account-created/resend', resendVerification);
+
+  // Issue 10, finding 1: the link sent to a new email address; the change happens here.
+  router.get('/auth/confirm-email', async (req, res) => {
+    const token = queryText(req.query.token);
+    let outcome: ConfirmEmailOutcome = 'invalid';
+    if (token) {
+      try {
+        const result = await apiOf(res).call({ path: '/api/account/email/confirm', json: { token }, schema: confirmEmailResponse, auth: 'none' });
+        outcome = result.outcome;
+      } catch (err) {
+        if (!(err instanceof UpstreamError)) throw err;
+        req.log.warn({ status: err.status, kind: err.kind }, 'email change confirmation failed');
+        outcome = err.kind === 'http' && err.status === 400 ? 'invalid' : 'error';
+      }
+    }
+    // The token is in the address: keep it out of any later Referer.
+    res.set('Referrer-Policy', 'no-referrer');
+    render(req, res, h(ConfirmEmailPage, { outcome }), { title: uiText.confirmEmailTitle, status: outcome === 'error' ? 503 : 200 });
+  });
 
   return router;
 }

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorMessages } from '../../lib/messages.js';
+import { adminUsersText, errorMessages, uiText } from '../../lib/messages.js';
 import { csrfFrom, startTestPortal, type TestPortal } from '../helpers/portal.js';
 import { accessToken, mailsTo, waitForMails } from './api-auth-helpers.js';
 import { decoded, postForm, signedInAgent, textOf, titleOf, type Agent } from './dashboard-helpers.js';
@@ -415,6 +415,37 @@ describe('editing an account', () => {
     expect(history).toContain('Account created');
     expect(history).toMatch(/Account changed: [a-zA-Z, ]*Roles/);
     expect(history).toContain('Avery State Admin');
+  });
+
+  it('asks the new address to confirm an email change, which takes effect from the emailed link (issue 10, finding 1)', async () => {
+    const page = await admin.get(`${USERS}/${id}`).expect(200);
+    const fields = { _csrf: csrfFrom(page.text), ...hiddenWas(page.text) } as Record<string, string | string[]>;
+    const newEmail = uniqueEmail('confirm-me');
+    const res = await admin
+      .post(`${USERS}/${id}`)
+      .type('form')
+      .send({ ...fields, fullName: 'Jamie Edit Target', email: newEmail, jobTitle: 'Principal', phoneNumber: '402-555-0142', leaIds: leaIds.prairieView });
+    expect(res.status).toBe(303);
+    const after = await admin.get(`${USERS}/${id}`).expect(200);
+    expect(flashOf(after.text)).toContain(adminUsersText.emailChangePending(newEmail));
+    // Still the old address until the owner of the new one confirms.
+    expect(after.text).toContain(`value="${email}"`);
+    const [mail] = await waitForMails(portal.api!, newEmail);
+    const link = /https?:\/\/\S+\/auth\/confirm-email\?token=\S+/.exec(mail!.text)?.[0] ?? '';
+    const url = new URL(link);
+
+    const anonymous = request.agent(portal.app);
+    const wrong = await anonymous.get('/auth/confirm-email?token=not-a-real-token').expect(200);
+    expect(textOf(wrong.text)).toContain(uiText.confirmEmailUnusable);
+    const done = await anonymous.get(url.pathname + url.search).expect(200);
+    expect(titleOf(done.text)).toContain(uiText.confirmEmailTitle);
+    expect(textOf(done.text)).toContain(uiText.confirmEmailDone);
+    expect(done.headers['referrer-policy']).toBe('no-referrer');
+    const edited = await admin.get(`${USERS}/${id}`).expect(200);
+    expect(edited.text).toContain(`value="${newEmail}"`);
+    const history = textOf(/<section aria-labelledby="history-title"[\s\S]*?<\/section>/.exec(edited.text)?.[0] ?? '');
+    expect(history).toContain(adminUsersText.historyActions['user.email-changed']);
+    email = newEmail;
   });
 
   it('saves the roles ticked on the details form with the one Save Changes, never dropping them', async () => {

@@ -500,9 +500,11 @@ export function adminUsersRouter(_deps: AppDeps): Router {
       addFlash(req, { type: 'info', text: t.noChanges });
       return res.redirect(303, userHref(id));
     }
+    let pendingEmail: string | null = null;
     if (operations.length > 0) {
       try {
-        await apiOf(res).call({ method: 'PATCH', path: `/api/account/users/${id}`, json: operations, schema: userSchema });
+        const saved = await apiOf(res).call({ method: 'PATCH', path: `/api/account/users/${id}`, json: operations, schema: userSchema });
+        pendingEmail = saved.pendingEmail ?? null;
       } catch (err) {
         const refusal = refusalOf(err, userDetailFields);
         if (refusal.status === 409 && /test of/i.test(refusal.message)) {
@@ -523,6 +525,7 @@ export function adminUsersRouter(_deps: AppDeps): Router {
       }
     }
     addFlash(req, { type: 'success', text: operations.length > 0 ? t.userSaved(form.fullName) : t.rolesSaved(displayName(current)) });
+    if (pendingEmail !== null) addFlash(req, { type: 'info', text: t.emailChangePending(pendingEmail) });
     res.redirect(303, userHref(id));
   });
 
