@@ -3,6 +3,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { ApiContext } from './context.js';
 import { forbidden, unauthorized } from './http.js';
+import { stampOf } from './security-stamps.js';
 import { asList, verifyAccessToken } from './tokens.js';
 
 export interface AuthContext {
@@ -15,6 +16,8 @@ export interface AuthContext {
   currentLeaId: number | null;
   /** activeschoolyear header, when the portal sent one. */
   activeSchoolYear: string | null;
+  /** The refresh-token family of the caller's sign-in, when the token names it. */
+  sessionFamily: string | null;
 }
 
 export function authenticate(ctx: ApiContext): RequestHandler {
@@ -24,6 +27,9 @@ export function authenticate(ctx: ApiContext): RequestHandler {
     if (!match?.[1]) return next(unauthorized());
     const claims = await verifyAccessToken(ctx.config.jwtSecret, match[1], ctx.now());
     if (!claims) return next(unauthorized('The access token is invalid or has expired.'));
+    // A disabled, deleted, demoted or re-passworded user's earlier tokens end here, not at expiry.
+    const current = await stampOf(ctx, claims.sub);
+    if (!current?.active || current.stamp !== (claims.stamp ?? 0)) return next(unauthorized('The access token is invalid or has expired.'));
     const lea = Number(req.get('currentleaid'));
     const year = req.get('activeschoolyear') ?? '';
     const auth: AuthContext = {
@@ -34,6 +40,7 @@ export function authenticate(ctx: ApiContext): RequestHandler {
       permissions: asList(claims.permission),
       currentLeaId: Number.isInteger(lea) && lea > 0 ? lea : null,
       activeSchoolYear: /^\d{4}-\d{4}$/.test(year) ? year : null,
+      sessionFamily: claims.sid ?? null,
     };
     res.locals.auth = auth;
     next();

@@ -15,6 +15,7 @@ interface ActiveUserRow {
   phone_number: string;
   lea_id: number | null;
   configuration: unknown;
+  security_stamp: number;
 }
 
 /** One value when there is one, a list when several (spec §3); absent when none. */
@@ -24,9 +25,9 @@ function oneOrMany(values: string[]): string | string[] | undefined {
 }
 
 /** A fresh token response, or null when the user may no longer sign in (disabled, deleted, gone). */
-export async function tokenResponseFor(ctx: ApiContext, q: Queryable, userId: string): Promise<TokenResponse | null> {
+export async function tokenResponseFor(ctx: ApiContext, q: Queryable, userId: string, familyId?: string): Promise<TokenResponse | null> {
   const r = await q.query<ActiveUserRow>(
-    `SELECT id, user_name, full_name, email, job_title, phone_number, lea_id, configuration
+    `SELECT id, user_name, full_name, email, job_title, phone_number, lea_id, configuration, security_stamp
      FROM users WHERE id = $1 AND is_enabled AND NOT is_deleted AND email_confirmed`,
     [userId],
   );
@@ -47,6 +48,8 @@ export async function tokenResponseFor(ctx: ApiContext, q: Queryable, userId: st
       ...(role === undefined ? {} : { role }),
       ...(permission === undefined ? {} : { permission }),
       configuration: JSON.stringify(parseConfiguration(user.configuration)),
+      stamp: Number(user.security_stamp),
+      ...(familyId === undefined ? {} : { sid: familyId }),
     },
     ctx.config.accessTokenTtlSeconds,
     ctx.now(),

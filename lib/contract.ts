@@ -42,6 +42,10 @@ export const accessTokenClaims = z.object({
   role: z.union([z.string(), z.array(z.string())]).optional(),
   permission: z.union([z.string(), z.array(z.string())]).optional(),
   configuration: z.string().optional().default('{}'),
+  /** The user's security stamp when the token was issued (api/security-stamps.ts). */
+  stamp: z.number().int().optional(),
+  /** The refresh-token family (sign-in) the token belongs to. */
+  sid: z.string().optional(),
   exp: z.number(),
 });
 export type AccessTokenClaims = z.infer<typeof accessTokenClaims>;

@@ -23,6 +23,8 @@ import {
 import { INCORRECT_PASSWORD_REASON, INVALID_TOKEN_REASON, passwordReasons } from '../password-reasons.js';
 import { hashPassword, verifyPassword } from '../passwords.js';
 import { revokeUserTokens } from '../refresh-tokens.js';
+import { bumpStamps, forgetStamps } from '../security-stamps.js';
+import { tokenResponseFor } from '../session-tokens.js';
 import { isUniqueViolation } from '../sql-errors.js';
 import { holdsEverything, inScope, manageable, MANAGE_MESSAGES, managerScope, type ManagerScope } from '../user-management.js';
 import { loadUser, loadUsers, pageUsers, USER_SORT_FIELDS, userLeaIds, type UserSortField } from '../users.js';
@@ -338,7 +340,14 @@ async function checkLeas(q: Queryable, ids: number[]): Promise<void> {
  * Writes a whole draft: the row, its roles and its LEAs. The primary LEA is always one of the
  * user's LEAs: kept when still listed, else the first listed one.
  */
-async function saveDraft(q: Queryable, userId: string, draft: UserDraft, actor: string, now: Date, previousLeaId: number | null): Promise<void> {
+async function saveDraft(
+  q: Queryable,
+  userId: string,
+  draft: UserDraft,
+  actor: string,
+  now: Date,
+  previousLeaId: number | null,
+): Promise<{ rolesChanged: boolean }> {
   const leaIds = [...new Set(draft.leaId === null ? draft.leaIds : [draft.leaId, ...draft.leaIds])];
   await checkLeas(q, leaIds);
   const leaId = draft.leaId ?? (previousLeaId !== null && leaIds.includes(previousLeaId) ? previousLeaId : (leaIds[0] ?? null));
@@ -354,8 +363,8 @@ async function saveDraft(q: Queryable, userId: string, draft: UserDraft, actor: 
     if (isUniqueViolation(err)) throw conflict('Another account already uses this email address or user name.');
     throw err;
   }
-  await q.query('DELETE FROM user_roles WHERE user_id = $1 AND NOT (role_id = ANY($2::int[]))', [userId, roles]);
-  await q.query(
+  const removed = await q.query('DELETE FROM user_roles WHERE user_id = $1 AND NOT (role_id = ANY($2::int[]))', [userId, roles]);
+  const added = await q.query(
     `INSERT INTO user_roles (user_id, role_id, created_by, updated_by) SELECT $1::uuid, unnest($2::int[]), $3::text, $3::text ON CONFLICT DO NOTHING`,
     [userId, roles, actor],
   );
@@ -366,6 +375,7 @@ async function saveDraft(q: Queryable, userId: string, draft: UserDraft, actor: 
   );
   // A disabled account keeps no sessions.
   if (!draft.isEnabled) await revokeUserTokens(q, userId, now, actor);
+  return { rolesChanged: (removed.rowCount ?? 0) + (added.rowCount ?? 0) > 0 };
 }
 
 /**
@@ -521,6 +531,7 @@ export function accountRouter(ctx: ApiContext): Router {
       await clearLockout(q, token.userId, token.userId);
       await spendTokens(q, token.userId, 'reset-password', now, token.userId);
       await revokeUserTokens(q, token.userId, now, token.userId);
+      await bumpStamps(ctx, q, [token.userId]);
       return true;
     });
     if (!ok) throw invalidInformation(reasons);
@@ -605,7 +616,9 @@ export function accountRouter(ctx: ApiContext): Router {
       if (scope !== undefined) {
         await guardChange(q, auth, scope, { leaIds: current.leaData.map((l) => l.id), roles: current.roles }, draft, false);
       }
-      await saveDraft(q, current.id, draft, auth.userId, now, current.leaId);
+      const { rolesChanged } = await saveDraft(q, current.id, draft, auth.userId, now, current.leaId);
+      // Tokens issued with the old roles, or to an account now disabled, stop working now.
+      if (rolesChanged || (current.isEnabled && !draft.isEnabled)) await bumpStamps(ctx, q, [current.id]);
       const saved = await loadUser(q, current.id, { now });
       if (!saved) throw notFound('No such user.');
       if (newEmail !== null) {
@@ -672,9 +685,21 @@ export function accountRouter(ctx: ApiContext): Router {
     const reasons = passwordReasons(body.newPassword);
     if (reasons.length) throw invalidInformation(reasons);
     const hash = await hashPassword(body.newPassword);
-    // The caller's own sessions are kept: they just proved they know the password.
-    await setPassword(ctx.db, id, hash, auth.userId, ctx.now());
-    res.json({ success: true });
+    const now = ctx.now();
+    // Every other sign-in ends (a stolen session must not outlive the change); the caller's own
+    // refresh family is kept and a fresh access token comes back, since the stamp moves on.
+    const tokens = await ctx.db.tx(async (q) => {
+      await setPassword(q, id, hash, auth.userId, now);
+      await q.query(
+        `UPDATE refresh_tokens SET revoked_at = $2, updated_at = $2, updated_by = $1
+         WHERE user_id = $1 AND revoked_at IS NULL AND ($3::text IS NULL OR family_id::text <> $3)`,
+        [id, now, auth.sessionFamily],
+      );
+      await bumpStamps(ctx, q, [id]);
+      return tokenResponseFor(ctx, q, id, auth.sessionFamily ?? undefined);
+    });
+    forgetStamps(ctx, [id]);
+    res.set('Cache-Control', 'no-store').json({ success: true, ...(tokens ? { accessToken: tokens.accessToken, expiresIn: tokens.expiresIn } : {}) });
   });
 
   // ---- users: reading ----
@@ -866,6 +891,7 @@ export function accountRouter(ctx: ApiContext): Router {
       );
       if (r.rowCount === 0) return false;
       await revokeUserTokens(q, id, now, auth.userId);
+      await bumpStamps(ctx, q, [id]);
       await recordAudit(q, {
         actor: auth.userId,
         action: 'user.delete',
@@ -900,8 +926,9 @@ export function accountRouter(ctx: ApiContext): Router {
     await ctx.db.tx(async (q) => {
       await setPassword(q, body.id, hash, auth.userId, now);
       await clearLockout(q, body.id, auth.userId);
-      // Whoever was signed in with the old password is signed out.
+      // Whoever was signed in with the old password is signed out, at once.
       await revokeUserTokens(q, body.id, now, auth.userId);
+      await bumpStamps(ctx, q, [body.id]);
       // That it was set, not what to: no password or hash goes into the log.
       await recordAudit(q, { actor: auth.userId, action: 'user.password-set', entityType: 'user', entityId: body.id, changes: { sessionsEnded: true } });
     });

@@ -1,6 +1,7 @@
 // The admin utilities' endpoints (spec §2 Admin: admin-utils, manage-notification) that the
 // other routers do not offer: a test email, ending every session of a user at the API (all their
 // refresh tokens revoked), and a system message to every user. Each is recorded in the audit log.
+import { bumpStamps } from '../security-stamps.js';
 import { Router } from 'express';
 import { z } from 'zod';
 import { validationMessages as v } from '../../lib/messages.js';
@@ -73,6 +74,7 @@ export function adminOrgExtraRouter(ctx: ApiContext): Router {
       if (user.rows.length === 0) throw notFound(ADMIN_ORG_MESSAGES.userNotFound);
       const open = await q.query<{ n: number | string }>('SELECT count(*)::int AS n FROM refresh_tokens WHERE user_id = $1 AND revoked_at IS NULL', [id]);
       await revokeUserTokens(q, id, ctx.now(), caller.userId);
+      await bumpStamps(ctx, q, [id]);
       const count = Number(open.rows[0]?.n ?? 0);
       await recordAudit(q, { actor: caller.userId, action: 'user.sessions-revoke', entityType: 'user', entityId: id.toLowerCase(), changes: { refreshTokensRevoked: { to: count } } });
       return count;

@@ -119,14 +119,14 @@ export function authRouter(ctx: ApiContext): Router {
     const now = ctx.now();
     const { response, raw } = await ctx.db.tx(async (q) => {
       await clearLockout(q, user.id);
-      const tokens = await tokenResponseFor(ctx, q, user.id);
-      if (!tokens) throw invalidCredentials();
       const refresh = await issueRefreshToken(q, {
         userId: user.id,
         activeSchoolYear: null,
         ttlSeconds: ctx.config.refreshTokenTtlSeconds,
         now,
       });
+      const tokens = await tokenResponseFor(ctx, q, user.id, refresh.familyId);
+      if (!tokens) throw invalidCredentials();
       return { response: tokens, raw: refresh.raw };
     });
     setRefreshCookie(res, ctx.config, raw);
@@ -149,7 +149,7 @@ export function authRouter(ctx: ApiContext): Router {
         return null;
       }
       if (state === 'expired') return null;
-      const response = await tokenResponseFor(ctx, q, row.user_id);
+      const response = await tokenResponseFor(ctx, q, row.user_id, row.family_id);
       if (!response) {
         await revokeFamily(q, row.family_id, now);
         return null;
@@ -182,7 +182,7 @@ export function authRouter(ctx: ApiContext): Router {
         return null;
       }
       // Roles and permissions are read again, so a role change applies without a new sign-in.
-      const tokens = await tokenResponseFor(ctx, q, row.user_id);
+      const tokens = await tokenResponseFor(ctx, q, row.user_id, row.family_id);
       if (!tokens) await revokeFamily(q, row.family_id, now);
       return tokens;
     });

@@ -1,5 +1,6 @@
 // Roles and the permissions each grants (spec §7 Roles). Every add, modify and delete is recorded
 // in role_change_events (spec §4: role changes are announced with add, delete, modify).
+import { bumpRoleHolders } from '../security-stamps.js';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Role } from '../../lib/contract.js';
@@ -191,6 +192,9 @@ export function rolesRouter(ctx: ApiContext): Router {
         if (body.permissions) await setPermissions(q, body.id, body.permissions, by);
         await recordChange(q, 'modify', body.id, body.name, by, ctx.now());
         const role = await loadRole(q, body.id);
+        // Holders' tokens list the old permissions: they stop working now (security stamps).
+        const permissionsChanged = before && role && before.permissions.join('\n') !== role.permissions.join('\n');
+        if (permissionsChanged) await bumpRoleHolders(ctx, q, body.id);
         if (before && role) {
           await recordAudit(q, { actor: by, action: 'role.update', entityType: 'role', entityId: body.id, changes: diffChanges(auditView(before), auditView(role)) });
         }

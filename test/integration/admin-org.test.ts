@@ -294,7 +294,7 @@ describe('Manage Schools', () => {
 
   it('orders by LEA first and filters by LEA', async () => {
     const res = await admin.get('/admin/manage-schools?byLea=on&pageSize=all');
-    const leas = [...(/id="schools"[\s\S]*?<\/table>/.exec(res.text)?.[0] ?? '').matchAll(/<\/th><td>([^<]*)<\/td>/g)].map((x) => decoded(x[1] ?? ''));
+    const leas = [...(/id="schools"[\s\S]*?<\/table>/.exec(res.text)?.[0] ?? '').matchAll(/<\/th><td[^>]*>([^<]*)<\/td>/g)].map((x) => decoded(x[1] ?? ''));
     expect(leas).toEqual([...leas].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
     const leaId = /<option value="(\d+)">Twin Rivers Public Schools<\/option>/.exec(res.text)?.[1] ?? '';
     const filtered = await admin.get(`/admin/manage-schools?leaId=${leaId}`);
@@ -347,7 +347,7 @@ describe('Manage Text Blocks', () => {
 
   async function blockId(code: string): Promise<string> {
     const list = await admin.get('/admin/manage-text-blocks');
-    const id = new RegExp(`href="/admin/manage-text-blocks/(\\d+)">[^<]*</a></th><td><code>${code}</code>`).exec(list.text)?.[1];
+    const id = new RegExp(`href="/admin/manage-text-blocks/(\\d+)">[^<]*</a></th><td[^>]*><code>${code}</code>`).exec(list.text)?.[1];
     expect(id, `text block ${code} in the list`).toBeDefined();
     return id ?? '';
   }
@@ -489,7 +489,7 @@ describe('List Manager', () => {
 
   it('keeps the code name of a built-in list and offers no Delete', async () => {
     const lists = await admin.get('/admin/list-manager');
-    const builtInId = /href="\/admin\/list-manager\/(\d+)">[^<]*<\/a><\/th><td><code>[^<]*<\/code><\/td><td[^>]*>\d+<\/td><td>[^<]*<\/td><td>Yes</.exec(lists.text)?.[1] ?? '';
+    const builtInId = /href="\/admin\/list-manager\/(\d+)">[^<]*<\/a><\/th><td[^>]*><code>[^<]*<\/code><\/td><td[^>]*>\d+<\/td><td[^>]*>[^<]*<\/td><td[^>]*>Yes</.exec(lists.text)?.[1] ?? '';
     const page = await admin.get(`/admin/list-manager/${builtInId}`);
     expect(textOf(page.text)).toContain(t.builtInHint);
     expect(page.text).not.toContain(`/admin/list-manager/${builtInId}/delete`);

@@ -54,7 +54,7 @@ function roleRow(html: string, name: string): string[] | undefined {
 function changes(html: string): string[] {
   const table = /<table[^>]*id="role-changes">[\s\S]*?<tbody>([\s\S]*?)<\/tbody>/.exec(html)?.[1] ?? '';
   return [...table.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((row) => {
-    const cells = [...(row[1] ?? '').matchAll(/<td>([\s\S]*?)<\/td>/g)].map((c) => strip(c[1] ?? ''));
+    const cells = [...(row[1] ?? '').matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((c) => strip(c[1] ?? ''));
     return `${cells[0]} ${cells[1]}`;
   });
 }

@@ -499,6 +499,27 @@ describe('account actions', () => {
     id = await createUser({ fullName: 'Casey Action Target', email, leaIds: leaIds.prairieView, roles: 'Local User' });
   });
 
+  it('signs the user out at once when their account is disabled: the next page says Session expired (issue 10, finding 2)', async () => {
+    const victimEmail = uniqueEmail('signed-out');
+    const victimId = await createUser({ fullName: 'Robin Signed Out', email: victimEmail, leaIds: leaIds.prairieView, roles: 'Local User' });
+    const password = 'Robin-Password-42!';
+    await apiAs('put', '/api/account/admin/changeuser-password', { id: victimId, newPassword: password });
+    const victim = request.agent(portal.app);
+    const login = await victim.get('/auth/login');
+    const signedIn = await victim.post('/auth/login').type('form').send({ _csrf: csrfFrom(login.text), userName: victimEmail, password, returnUrl: '/' });
+    expect(signedIn.status).toBe(303);
+    await victim.get('/').expect(200);
+
+    const confirm = await admin.get(`${USERS}/${victimId}/disable`).expect(200);
+    expect((await admin.post(`${USERS}/${victimId}/disable`).type('form').send({ _csrf: csrfFrom(confirm.text) })).status).toBe(303);
+
+    const next = await victim.get('/');
+    expect(next.status).toBe(302);
+    expect(next.headers.location).toMatch(/^\/auth\/login/);
+    const page = await victim.get(next.headers.location as string).expect(200);
+    expect(textOf(page.text)).toContain(errorMessages.sessionExpired);
+  });
+
   it('disables after a confirmation page, and enables again', async () => {
     const confirm = await admin.get(`${USERS}/${id}/disable`).expect(200);
     expect(titleOf(confirm.text)).toBe('Disable Casey Action Target - Manage Users - Admin - Compliance Portal');

@@ -7,7 +7,7 @@ import request from 'supertest';
 import { user as userSchema } from '../../lib/contract.js';
 import { MANAGE_MESSAGES } from '../../api/user-management.js';
 import { startTestApi, testDbs, type TestApi } from '../helpers/api.js';
-import { accessToken, createUser, demo, leaIdByCode, linkParam, mailsTo, STRONG_PASSWORD, uniqueEmail, waitForMails } from './api-auth-helpers.js';
+import { accessToken, createUser, demo, leaIdByCode, linkParam, mailsTo, refreshCookie, signIn, STRONG_PASSWORD, uniqueEmail, waitForMails } from './api-auth-helpers.js';
 
 const PRAIRIE_VIEW = '55-0101-000';
 const RIVERBEND = '28-0102-000';
@@ -85,6 +85,69 @@ describe.each(testDbs)('account security on %s', (db) => {
       expect(after.email).toBe(newEmail);
       await accessToken(api, newEmail, STRONG_PASSWORD);
       expect(await mailsTo(api, newEmail)).toHaveLength(1);
+    });
+  });
+
+  describe('finding 2: access ends at once on disable, delete, demotion, permission and password changes', () => {
+    const me = (token: string) => request(api.url).get('/api/account/users/me').set(as(token));
+
+    it('refuses a disabled or deleted user’s access token at once, not when it expires', async () => {
+      const disabled = await createUser(api, admin, { leaIds: [prairieView] });
+      const token = await accessToken(api, disabled.email, STRONG_PASSWORD);
+      expect((await me(token)).status).toBe(200);
+      expect((await request(api.url).put(`/api/account/users/${disabled.id}`).set(as(admin)).send({ fullName: 'Test Person', email: disabled.email, isEnabled: false })).status).toBe(200);
+      expect((await me(token)).status).toBe(401);
+
+      const deleted = await createUser(api, admin, { leaIds: [prairieView] });
+      const token2 = await accessToken(api, deleted.email, STRONG_PASSWORD);
+      expect((await request(api.url).delete(`/api/account/users/${deleted.id}`).set(as(admin))).status).toBe(204);
+      expect((await me(token2)).status).toBe(401);
+    });
+
+    it('ends a demoted local admin’s old token, and a role holder’s when the role’s permissions change', async () => {
+      const localAdmin = await createUser(api, admin, { roles: ['Local Admin'], leaIds: [prairieView] });
+      const signedIn = await signIn(api, localAdmin.email, STRONG_PASSWORD);
+      const token = (signedIn.body as { accessToken: string }).accessToken;
+      const victim = await createUser(api, admin, { leaIds: [prairieView] });
+      expect((await request(api.url).put(`/api/account/users/${localAdmin.id}/roles`).set(as(admin)).send({ roles: ['Local User'] })).status).toBe(200);
+      const late = await request(api.url).put('/api/account/admin/changeuser-password').set(as(token)).send({ id: victim.id, newPassword: NEW_PASSWORD });
+      expect(late.status).toBe(401);
+      // The session itself goes on with a token carrying the new roles.
+      const refreshed = await request(api.url).post('/api/auth/refresh-token').set('Cookie', refreshCookie(signedIn)!.cookie).send({});
+      expect(refreshed.status).toBe(200);
+      const fresh = (refreshed.body as { accessToken: string }).accessToken;
+      expect((await me(fresh)).status).toBe(200);
+      expect((await request(api.url).put('/api/account/admin/changeuser-password').set(as(fresh)).send({ id: victim.id, newPassword: NEW_PASSWORD })).status).toBe(403);
+
+      // A role's permissions change: its holders' tokens end too.
+      const created = await request(api.url).post('/api/roles').set(as(admin)).send({ name: `Stamp Role ${Date.now()}`, permissions: ['App.users.view'] });
+      expect(created.status).toBe(201);
+      const role = created.body as { id: number; name: string };
+      const holder = await createUser(api, admin, { roles: [role.name], leaIds: [prairieView] });
+      const holderToken = await accessToken(api, holder.email, STRONG_PASSWORD);
+      expect((await me(holderToken)).status).toBe(200);
+      expect((await request(api.url).put('/api/roles').set(as(admin)).send({ id: role.id, name: role.name, permissions: [] })).status).toBe(200);
+      expect((await me(holderToken)).status).toBe(401);
+    });
+
+    it('ends every other sign-in when a user changes their own password, keeping theirs', async () => {
+      const person = await createUser(api, admin, { leaIds: [prairieView] });
+      const mine = await signIn(api, person.email, STRONG_PASSWORD);
+      const stolen = await signIn(api, person.email, STRONG_PASSWORD);
+      const myToken = (mine.body as { accessToken: string }).accessToken;
+      const stolenToken = (stolen.body as { accessToken: string }).accessToken;
+      const changed = await request(api.url)
+        .put(`/api/account/users/${person.id}/password`)
+        .set(as(myToken))
+        .send({ id: person.id, currentPassword: STRONG_PASSWORD, newPassword: NEW_PASSWORD });
+      expect(changed.status).toBe(200);
+      const fresh = (changed.body as { accessToken: string }).accessToken;
+      expect((await me(fresh)).status).toBe(200);
+      // The other sign-in: its access token and its refresh token are both refused.
+      expect((await me(stolenToken)).status).toBe(401);
+      expect((await request(api.url).post('/api/auth/refresh-token').set('Cookie', refreshCookie(stolen)!.cookie).send({})).status).toBe(401);
+      // The caller's own sign-in goes on refreshing.
+      expect((await request(api.url).post('/api/auth/refresh-token').set('Cookie', refreshCookie(mine)!.cookie).send({})).status).toBe(200);
     });
   });
 });

@@ -5,6 +5,7 @@
 // with a flash, or 422 with the entered values and the messages; disable and delete are
 // confirmed on a page of their own without JavaScript. The agency API decides whom a manager
 // may see and change (a jurisdiction, no stronger accounts); its refusals are shown as it words them.
+import { endPortalSessions } from './utilities.js';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { createElement as h, type ReactElement } from 'react';
 import { z } from 'zod';
@@ -524,6 +525,7 @@ export function adminUsersRouter(_deps: AppDeps): Router {
         return renderEdit(req, res, fresh, { checkedRoles, ...refusalFeedback(refusalOf(err, ['roles'])) });
       }
     }
+    if (rolesChanged) await endUserSessions(req, res, id);
     addFlash(req, { type: 'success', text: operations.length > 0 ? t.userSaved(form.fullName) : t.rolesSaved(displayName(current)) });
     if (pendingEmail !== null) addFlash(req, { type: 'info', text: t.emailChangePending(pendingEmail) });
     res.redirect(303, userHref(id));
@@ -543,9 +545,19 @@ export function adminUsersRouter(_deps: AppDeps): Router {
     } catch (err) {
       return renderEdit(req, res, current, { checkedRoles: checked, ...refusalFeedback(refusalOf(err, ['roles'])) });
     }
+    if (!sameSet(result.data.roles, current.roles)) await endUserSessions(req, res, id);
     addFlash(req, { type: 'success', text: t.rolesSaved(displayName(current)) });
     res.redirect(303, userHref(id));
   });
+
+  /** The account changed under the user: their portal sessions end (a failure here is logged, not shown). */
+  async function endUserSessions(req: Request, res: Response, userId: string): Promise<void> {
+    try {
+      await endPortalSessions(req, res, userId);
+    } catch (err) {
+      req.log.warn({ err: err instanceof Error ? err.message : err }, 'ending the sessions of a changed account failed');
+    }
+  }
 
   // -- account actions: each a POST answered with 303 and a flash (the API's refusal as an error flash) --
   async function act(req: Request, res: Response, action: (u: User) => Promise<unknown>, success: (u: User) => string, after?: string): Promise<void> {
@@ -572,8 +584,18 @@ export function adminUsersRouter(_deps: AppDeps): Router {
 
   router.post(`${USERS_PATH}/:id/enable`, ...manage, (req, res) => act(req, res, (u) => setEnabled(res, u, true), (u) => t.userEnabled(displayName(u))));
 
+  // Disabling, deleting, setting a password or changing roles ends the user's portal sessions
+  // at once (issue 10, finding 2); the API has already refused their tokens.
   router.post(`${USERS_PATH}/:id/disable`, ...manage, (req, res) =>
-    act(req, res, (u) => setEnabled(res, u, false), (u) => t.userDisabled(displayName(u))),
+    act(
+      req,
+      res,
+      async (u) => {
+        await setEnabled(res, u, false);
+        await endUserSessions(req, res, u.id);
+      },
+      (u) => t.userDisabled(displayName(u)),
+    ),
   );
 
   router.post(`${USERS_PATH}/:id/unblock`, ...manage, (req, res) =>
@@ -585,7 +607,16 @@ export function adminUsersRouter(_deps: AppDeps): Router {
   );
 
   router.post(`${USERS_PATH}/:id/delete`, ...manage, (req, res) =>
-    act(req, res, (u) => apiOf(res).call({ method: 'DELETE', path: `/api/account/users/${u.id}` }), (u) => t.userDeleted(displayName(u)), USERS_PATH),
+    act(
+      req,
+      res,
+      async (u) => {
+        await apiOf(res).call({ method: 'DELETE', path: `/api/account/users/${u.id}` });
+        await endUserSessions(req, res, u.id);
+      },
+      (u) => t.userDeleted(displayName(u)),
+      USERS_PATH,
+    ),
   );
 
   // -- confirmation pages (the no-JavaScript side of the ConfirmDialog island) --
@@ -645,6 +676,7 @@ export function adminUsersRouter(_deps: AppDeps): Router {
       }
       return renderPassword(req, res, u, [], refusal.message, refusal.status);
     }
+    await endUserSessions(req, res, u.id);
     addFlash(req, { type: 'success', text: t.passwordSet(displayName(u)) });
     res.redirect(303, userHref(u.id));
   });

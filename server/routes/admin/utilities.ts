@@ -143,8 +143,12 @@ export interface EndedSessions {
   revoked: boolean;
 }
 
-/** Ends every indexed session of a user but the caller's own; see the file comment. */
-export async function endSessionsOf(req: Request, res: Response, userId: string): Promise<EndedSessions> {
+/**
+ * Ends the portal sessions of a user (all but the caller's own): their Redis sessions and stored
+ * tokens, each session's refresh token revoked upstream with its own cookie. Used by End
+ * Sessions and after an admin disables, deletes, re-roles or sets the password of an account.
+ */
+export async function endPortalSessions(req: Request, res: Response, userId: string): Promise<{ ended: number; keptOwn: boolean }> {
   const { tokens, sessionStore, log } = res.locals.deps;
   const store: Store = sessionStore;
   let ended = 0;
@@ -166,6 +170,13 @@ export async function endSessionsOf(req: Request, res: Response, userId: string)
     }
     if (session || record) ended += 1;
   }
+  return { ended, keptOwn };
+}
+
+/** Ends every indexed session of a user but the caller's own; see the file comment. */
+export async function endSessionsOf(req: Request, res: Response, userId: string): Promise<EndedSessions> {
+  const { log } = res.locals.deps;
+  const { ended, keptOwn } = await endPortalSessions(req, res, userId);
   let revoked = true;
   if (!keptOwn) {
     try {
