@@ -56,6 +56,22 @@ export function safeReturnUrl(value: unknown): string {
     return '/';
   }
   if (parsed.origin !== BASE) return '/';
+  // The parser's normalised path is what goes out, so it is checked again: '/.//evil.example'
+  // and '/a/..//evil.example' normalise to '//evil.example', another origin (issue 10, finding 3).
+  const result = `${parsed.pathname}${parsed.search}${parsed.hash}`;
+  if (looksLikeOtherOrigin(parsed.pathname) || hasUnsafeCharacters(result)) return '/';
+  const decodedResult = fullyDecoded(parsed.pathname);
+  if (decodedResult === null || hasUnsafeDecodedPath(decodedResult) || looksLikeOtherOrigin(decodedResult)) return '/';
   if (REFUSED_PATHS.has(parsed.pathname.toLowerCase().replace(/\/+$/, ''))) return '/';
-  return `${parsed.pathname}${parsed.search}${parsed.hash}`;
+  return result;
+}
+
+/**
+ * Where a system message may open (its openUrl): a portal path the portal would follow exactly
+ * as written (so '/.//evil.example' is refused), or an http(s) address. One rule for the API and
+ * the portal's form.
+ */
+export function isSafeOpenUrl(url: string): boolean {
+  if (url.startsWith('/')) return safeReturnUrl(url) === url;
+  return /^https?:\/\/[^\s/\\]+/i.test(url);
 }

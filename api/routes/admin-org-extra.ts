@@ -1,6 +1,7 @@
 // The admin utilities' endpoints (spec §2 Admin: admin-utils, manage-notification) that the
 // other routers do not offer: a test email, ending every session of a user at the API (all their
 // refresh tokens revoked), and a system message to every user. Each is recorded in the audit log.
+import { isSafeOpenUrl } from '../../lib/return-url.js';
 import { bumpStamps } from '../security-stamps.js';
 import { Router } from 'express';
 import { z } from 'zod';
@@ -38,7 +39,7 @@ const openUrl = z.preprocess(
     .string()
     .trim()
     .max(2000, v.maxLength(2000))
-    .refine((url) => (url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\')) || /^https?:\/\/[^\s/]+/i.test(url), ADMIN_ORG_MESSAGES.openUrl)
+    .refine(isSafeOpenUrl, ADMIN_ORG_MESSAGES.openUrl)
     .nullable()
     .optional(),
 );

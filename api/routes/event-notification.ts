@@ -1,5 +1,6 @@
 // System messages and notification subscriptions (spec §7 Messages and subscriptions), plus the
 // admin list/create of messages at /api/notificationmesages (the spec's spelling of the path).
+import { isSafeOpenUrl } from '../../lib/return-url.js';
 import { Router } from 'express';
 import { z } from 'zod';
 import { saveSubscriptionRequest, type NotificationMessage, type Subscription } from '../../lib/contract.js';
@@ -40,7 +41,8 @@ const openUrl = z.preprocess(
     .string()
     .trim()
     .max(2000)
-    .refine((url) => (url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\')) || /^https?:\/\/[^\s/]+/i.test(url), NOTIFICATION_MESSAGES.openUrl)
+    // No '/.//host' reaches a user's Open link (issue 10, finding 3).
+    .refine(isSafeOpenUrl, NOTIFICATION_MESSAGES.openUrl)
     .nullable()
     .optional(),
 );

@@ -3,6 +3,7 @@
 // form (every value a string, or a list for repeated fields) into the values the agency API
 // takes, with the generic field messages of spec §5; length limits are the API's own where they
 // are tighter than the default 200.
+import { isSafeOpenUrl } from '../return-url.js';
 import { z } from 'zod';
 import { validationMessages as m } from '../messages.js';
 import { zonedParts } from '../dates.js';
@@ -292,8 +293,7 @@ export const queueMessageFields = ['message', 'openUrl', 'recipients', 'roleName
 /** A portal path or an http(s) address (the API's rule for openUrl). */
 export function openUrlError(value: string): string | null {
   if (value === '') return null;
-  const portalPath = value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\');
-  return portalPath || /^https?:\/\/[^\s/]+/i.test(value) ? null : m.incorrectFormat;
+  return isSafeOpenUrl(value) ? null : m.incorrectFormat;
 }
 
 /** The addresses of a "chosen users" box: one per line, or separated by commas or semicolons. */

@@ -112,6 +112,12 @@ describe.each(testDbs)('admin utilities API on %s', (dbKind) => {
       const bad = await request(api.url).post('/api/event-notification/message/queue-all').set(as(admin)).send({ message: ' ', openUrl: 'javascript:alert(1)' });
       expect(bad.status).toBe(400);
       expect(errorsOf(bad.body)).toEqual([`message: ${m.fieldRequired}`, `openUrl: ${ADMIN_ORG_MESSAGES.openUrl}`]);
+      // Issue 10, finding 3: a path that normalises into another origin is refused when saved.
+      for (const openUrl of ['/.//evil.example/x', '/a/..//evil.example', '/%2e//evil.example/x']) {
+        const sneaky = await request(api.url).post('/api/event-notification/message/queue-all').set(as(admin)).send({ message: 'Open me', openUrl });
+        expect(sneaky.status, openUrl).toBe(400);
+        expect(errorsOf(sneaky.body)).toEqual([`openUrl: ${ADMIN_ORG_MESSAGES.openUrl}`]);
+      }
     });
 
     it('queues the message to every user who is not deleted', async () => {

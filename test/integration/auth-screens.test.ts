@@ -165,7 +165,17 @@ describe('POST /auth/login', () => {
     expect(res.headers.location).toBe('/notification-settings');
   });
 
-  it.each([['//evil.example'], ['https://evil.example/'], ['/\\evil.example'], ['javascript:alert(1)']])(
+  it.each([
+    ['//evil.example'],
+    ['https://evil.example/'],
+    ['/\\evil.example'],
+    ['javascript:alert(1)'],
+    // Issue 10, finding 3: paths that normalise into '//evil.example'.
+    ['/.//evil.example/x'],
+    ['/..//evil.example/x'],
+    ['/%2e//evil.example/x'],
+    ['/a/..//evil.example'],
+  ])(
     'sends a hostile returnUrl %s to /',
     async (returnUrl) => {
       const agent = request.agent(portal.app);

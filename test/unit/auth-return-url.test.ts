@@ -21,6 +21,12 @@ describe('safeReturnUrl', () => {
     ['mixed-case scheme', 'HtTpS://evil.example'],
     ['protocol-relative', '//evil.example'],
     ['protocol-relative with path', '//evil.example/auth/login'],
+    // Issue 10, finding 3: paths the URL parser normalises into '//host'.
+    ['dot segment before a double slash', '/.//evil.example/x'],
+    ['dot-dot segment before a double slash', '/..//evil.example/x'],
+    ['encoded dot segment before a double slash', '/%2e//evil.example/x'],
+    ['segment and dot-dot before a double slash', '/a/..//evil.example'],
+    ['encoded dot-dot segments', '/%2e%2e//evil.example'],
     ['slash backslash', '/\\evil.example'],
     ['double backslash', '\\\\evil.example'],
     ['backslash slash', '\\/evil.example'],
