@@ -1,6 +1,7 @@
 // Outgoing email. Every message is recorded in email_log first; then, without SMTP_URL, it is
 // written as a JSON file under MAIL_DIR (so development and tests can read the links), and with
 // SMTP_URL it is sent. A delivery failure never reaches the caller: the row says Failed.
+import { redactLinkSecrets } from './email-redaction.js';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
@@ -30,7 +31,8 @@ export function createMailer(config: ApiConfig, db: Db, log: Logger): Mailer {
       const inserted = await db.query<{ id: number }>(
         `INSERT INTO email_log (to_address, subject, body, status, created_by, updated_by)
          VALUES ($1, $2, $3, 'Logged', $4, $4) RETURNING id`,
-        [email.to, email.subject, email.text, actor],
+        // The log keeps what was said, not the link's one-time secret.
+        [email.to, email.subject, redactLinkSecrets(email.text), actor],
       );
       const logId = inserted.rows[0]?.id;
       if (logId === undefined) throw new Error('email_log insert returned no id');

@@ -137,11 +137,11 @@ export const authPaths: OpenApiPaths = {
       summary: 'Send the verification email again',
       description:
         '`uid` is the user id from registration, or `email` the address (the sign-in page offers this to an unverified user). At most one email per account per 300 seconds. ' +
-        'By address the answer is always 200 Sent, whether or not an unverified account has it; by id an unknown id answers 200 too.',
+        'By address the answer is always 200 Sent, whether or not an unverified account has it; by id an unknown id and an already verified account answer 200 too, with nothing sent.',
       requestBody: jsonBody(z.union([z.object({ uid: z.string().describe('The user id.') }), z.object({ email: z.string().describe('The address.') })])),
       responses: {
         200: jsonResponse('Sent (or nothing to send; the answer does not say).', resendVerificationResponse),
-        400: error('Invalid input, or the address of this id is already verified (`already_verified`).'),
+        400: error('Invalid input.'),
         429: error('By id, too soon: `retryAfterSeconds` says how long to wait (also in Retry-After).'),
       },
     },

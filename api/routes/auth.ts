@@ -291,9 +291,9 @@ export function authRouter(ctx: ApiContext): Router {
     const sameAnswer = { sent: true, retryAfterSeconds: RESEND_VERIFICATION_SECONDS };
     // Asked by address, every answer is the same, so nobody learns whether an account exists or
     // waits for verification; the per-account wait still keeps the emails to one per 300 s.
-    // By id, an unknown id answers as sent too: the id a registration of a taken address got.
-    if (outcome.kind === 'unknown' || ('email' in body && outcome.kind !== 'send')) return void res.json(sameAnswer);
-    if (outcome.kind === 'verified') throw badRequest('This email address is already verified. Please sign in.', { code: 'already_verified' });
+    // By id, an unknown id and an account already verified answer as sent too (issue 10, finding
+    // 11): the id a registration of a taken address got looks like any other.
+    if (outcome.kind === 'unknown' || outcome.kind === 'verified' || ('email' in body && outcome.kind !== 'send')) return void res.json(sameAnswer);
     if (outcome.kind === 'wait') {
       res.set('Retry-After', String(outcome.retryAfterSeconds));
       throw new ApiError(429, `Please wait ${outcome.retryAfterSeconds} seconds before asking for another email.`, {

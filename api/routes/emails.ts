@@ -1,5 +1,6 @@
 // The email log (spec §7 "an /api/emails prefix"): every message the API sent or wrote to disk,
 // newest first, for admins who check whether a user was emailed.
+import { redactLinkSecrets } from '../email-redaction.js';
 import { Router } from 'express';
 import { z } from 'zod';
 import { P } from '../../lib/permissions.js';
@@ -38,7 +39,7 @@ const toEntry = (r: EmailRow) => ({
   id: r.id,
   to: r.to_address,
   subject: r.subject,
-  body: r.body,
+  body: redactLinkSecrets(r.body),
   status: r.status,
   error: r.error,
   sentAt: new Date(r.sent_at).toISOString(),

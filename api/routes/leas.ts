@@ -1,5 +1,6 @@
 // LEAs (districts and charters), their schools and the school years (spec §7 LEAs). Every read
 // is limited to the LEAs the caller may see (api/lea-scope.ts); an LEA outside that is a 404.
+import { inScope, managerScope } from '../user-management.js';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import type { Lea, SchoolYearDto } from '../../lib/contract.js';
@@ -409,13 +410,16 @@ export function leasRouter(ctx: ApiContext): Router {
     if (!self && !can(caller, P.usersView, P.usersManage, P.jurisdictionUsersView)) throw forbidden();
     const user = await db.query('SELECT 1 FROM users WHERE id = $1 AND NOT is_deleted', [id]);
     if (user.rows.length === 0) throw notFound(LEA_MESSAGES.userNotFound);
-    const visible = await visibleLeaIds(db, caller);
     const theirs = (
       await db.query<{ lea_id: number }>(
         `SELECT lea_id FROM user_leas WHERE user_id = $1 UNION SELECT lea_id FROM users WHERE id = $1 AND lea_id IS NOT NULL`,
         [id],
       )
     ).rows.map((r) => r.lea_id);
+    // A user outside the caller's reach answers exactly as one that does not exist (issue 10,
+    // finding 11): the same scope as the user routes.
+    if (!inScope(await managerScope(db, caller), caller, id, theirs)) throw notFound(LEA_MESSAGES.userNotFound);
+    const visible = await visibleLeaIds(db, caller);
     const shown = theirs.filter((leaId) => isVisible(visible, leaId));
     res.json(await loadLeas(db, shown, { userLeas: false, contacts: false }));
   });
