@@ -30,6 +30,9 @@ export function createApiApp(ctx: ApiContext): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
+  // The portal forwards its client's address (X-Forwarded-For), so per-client rate limits see
+  // the person, not the portal; only a trusted hop (loopback by default) may say so.
+  app.set('trust proxy', trustProxyValue(ctx.config.trustProxy));
   app.use(express.json({ limit: '256kb' }));
   app.use(express.urlencoded({ extended: false, limit: '64kb' }));
   app.use(cookieParser());
@@ -67,4 +70,11 @@ export function createApiApp(ctx: ApiContext): Express {
   app.use((_req, _res, next) => next(notFound('No such endpoint.')));
   app.use(errorHandler(ctx.log));
   return app;
+}
+
+/** API_TRUST_PROXY as Express takes it: true/false, a hop count, or addresses and subnets. */
+function trustProxyValue(value: string): boolean | number | string {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  return /^\d+$/.test(value) ? Number(value) : value;
 }

@@ -8,6 +8,9 @@ const flag = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
   .transform((v) => ['1', 'true', 'on', 'yes'].includes(v));
 
+/** The public development value of DR_PUBLIC_BASIC (the portal's default too). */
+export const DEV_DR_PUBLIC_BASIC = 'dr-public:dr-public-dev-secret';
+
 const env = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   API_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
@@ -26,7 +29,13 @@ const env = z.object({
   RECAPTCHA_SECRET: z.string().optional(),
   RECAPTCHA_VERIFY_URL: z.string().url().default('https://www.google.com/recaptcha/api/siteverify'),
   /** Basic credentials the portal presents on disputeresolution/public calls ("user:password"). */
-  DR_PUBLIC_BASIC: z.string().default('dr-public:dr-public-dev-secret'),
+  DR_PUBLIC_BASIC: z.string().default(DEV_DR_PUBLIC_BASIC),
+  /** off: run without the reCAPTCHA bot check in production (said loudly at start). */
+  BOT_CHECK: z.enum(['on', 'off']).default('on'),
+  /** Express 'trust proxy' for the client address behind the portal (rate limits); loopback by default. */
+  API_TRUST_PROXY: z.string().default('loopback'),
+  /** Multiplies the per-client rate limits, for test rigs where every client shares one address. */
+  RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(10_000).default(1),
   SEED_DEMO: flag.optional(),
   /** Scheduled jobs (api/shared/jobs.ts); off: nothing runs by time (an admin can still run a job). */
   JOBS: flag.default(true),
@@ -48,6 +57,10 @@ export interface ApiConfig {
   refreshTokenTtlSeconds: number;
   jwtSecret: string;
   recaptchaSecret: string | undefined;
+  /** No reCAPTCHA check is made (development, or BOT_CHECK=off). */
+  botCheckOff: boolean;
+  trustProxy: string;
+  rateLimitScale: number;
   recaptchaVerifyUrl: string;
   drPublicBasic: string;
   seedDemo: boolean;
@@ -75,6 +88,14 @@ export function loadApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
     throw new Error('JWT_SECRET is required when NODE_ENV=production (at least 32 characters).');
   }
+  // Issue 10, finding 5: production never runs on the development credentials, nor silently
+  // without the bot check.
+  if (e.NODE_ENV === 'production' && e.DR_PUBLIC_BASIC === DEV_DR_PUBLIC_BASIC) {
+    throw new Error('DR_PUBLIC_BASIC must be set to a secret "user:password" when NODE_ENV=production (the development value is public).');
+  }
+  if (e.NODE_ENV === 'production' && !e.RECAPTCHA_SECRET && e.BOT_CHECK !== 'off') {
+    throw new Error('RECAPTCHA_SECRET is required when NODE_ENV=production; set BOT_CHECK=off to run without the bot check on purpose.');
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     nodeEnv: e.NODE_ENV,
@@ -93,6 +114,9 @@ export function loadApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
     recaptchaSecret: e.RECAPTCHA_SECRET,
     recaptchaVerifyUrl: e.RECAPTCHA_VERIFY_URL,
     drPublicBasic: e.DR_PUBLIC_BASIC,
+    botCheckOff: e.BOT_CHECK === 'off' || !e.RECAPTCHA_SECRET,
+    trustProxy: e.API_TRUST_PROXY,
+    rateLimitScale: e.RATE_LIMIT_SCALE,
     // Demo data is on by default only for the embedded database.
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     jobs: e.JOBS,

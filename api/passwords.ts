@@ -13,10 +13,24 @@ function scrypt(password: string, salt: Buffer, keylen: number, options: ScryptO
   });
 }
 
+// Hashing a new password (registration, reset, change) runs one at a time per process (issue
+// 10, finding 4): a burst of anonymous requests then queues here instead of filling libuv's
+// threads, which sign-ins' verifyPassword keep for themselves.
+let hashing: Promise<unknown> = Promise.resolve();
+let waiting = 0;
+/** How many new-password hashes wait for their turn (for tests and logs). */
+export const hashQueueLength = (): number => waiting;
+
 export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  const hash = await scrypt(password, salt, KEY_LENGTH, { N, r, p });
-  return ['scrypt', N, r, p, salt.toString('base64url'), hash.toString('base64url')].join('$');
+  waiting += 1;
+  const turn = hashing.then(async () => {
+    waiting -= 1;
+    const salt = randomBytes(16);
+    const hash = await scrypt(password, salt, KEY_LENGTH, { N, r, p });
+    return ['scrypt', N, r, p, salt.toString('base64url'), hash.toString('base64url')].join('$');
+  });
+  hashing = turn.catch(() => undefined);
+  return turn;
 }
 
 export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {

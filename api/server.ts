@@ -68,6 +68,9 @@ export async function startApi(config: ApiConfig, log?: Logger): Promise<Running
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host}:${port}`;
   ctx.log.info({ url, database: ctx.db.kind }, 'agency API listening');
+  if (ctx.config.nodeEnv === 'production' && ctx.config.botCheckOff) {
+    ctx.log.warn('BOT_CHECK=off: sign-in and registration run WITHOUT the reCAPTCHA bot check; only the rate limits hold automated use back');
+  }
   const jobs = config.jobs ? await startJobs(ctx, jobRegistry) : null;
   return {
     url,

@@ -28,6 +28,8 @@ const env = z.object({
   /** "user:password" sent as Basic on disputeresolution/public calls. */
   DR_PUBLIC_BASIC: z.string().regex(/^[^:]+:.+$/, 'must be user:password').optional(),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** Multiplies the per-client limit on signed-out forms, for test rigs where every browser shares one address. */
+  RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(10_000).default(1),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
   MESSAGES_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(15),
   TZ: z.string().default('America/Chicago'),
@@ -51,6 +53,7 @@ export interface PortalConfig {
   recaptchaSiteKey: string | undefined;
   drPublicBasic: string;
   upstreamTimeoutMs: number;
+  rateLimitScale: number;
   sessionIdleMinutes: number;
   /** How long the dashboard may show a session's messages without asking the API again (0: always ask). */
   messagesCacheSeconds: number;
@@ -115,6 +118,10 @@ export function loadPortalConfig(source: NodeJS.ProcessEnv = process.env): Porta
           'secret of at least 32 characters that every portal instance shares.',
       );
     }
+    // Issue 10, finding 5: the development value is public.
+    if (!e.DR_PUBLIC_BASIC || e.DR_PUBLIC_BASIC === DEV_DR_PUBLIC_BASIC) {
+      throw new ConfigError('NODE_ENV=production requires DR_PUBLIC_BASIC: a secret "user:password" the agency API also knows (the development value is public).');
+    }
   }
   if (!isValidTimeZone(e.TZ)) throw new ConfigError(`Invalid portal configuration:\n  TZ: unknown time zone "${e.TZ}"`);
   const dataDir = path.resolve(e.DATA_DIR);
@@ -130,6 +137,7 @@ export function loadPortalConfig(source: NodeJS.ProcessEnv = process.env): Porta
     recaptchaSiteKey: e.RECAPTCHA_SITE_KEY,
     drPublicBasic: e.DR_PUBLIC_BASIC ?? DEV_DR_PUBLIC_BASIC,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
+    rateLimitScale: e.RATE_LIMIT_SCALE,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     messagesCacheSeconds: e.MESSAGES_CACHE_SECONDS,
     tz: e.TZ,

@@ -7,7 +7,7 @@ import type { Logger } from './logger.js';
 import type { RedisClient } from './redis.js';
 import { createSessionStore } from './session.js';
 import type { SessionUser } from './session-types.js';
-import { renderTooManySignIns } from './errors.js';
+import { renderTooManyRequests, renderTooManySignIns } from './errors.js';
 import { createSignInLimiters, type SignInLimiters } from './rate-limit.js';
 import { InProcessTokenStore, RedisTokenStore, TokenManager, type TokenStore } from './token-store.js';
 import { createRefresher, SchoolYearCache, UpstreamHttp, type ApiClient } from './upstream.js';
@@ -91,7 +91,14 @@ export function createServices(config: PortalConfig, inputs: ServiceInputs): App
     tokens,
     upstream,
     schoolYears: new SchoolYearCache(),
-    signInLimiters: createSignInLimiters({ redis, redisPrefix: config.redisPrefix, log, defaultLimited: renderTooManySignIns }),
+    signInLimiters: createSignInLimiters({
+      redis,
+      redisPrefix: config.redisPrefix,
+      log,
+      defaultLimited: renderTooManySignIns,
+      anonymousLimited: renderTooManyRequests,
+      scale: config.rateLimitScale,
+    }),
     assets: inputs.assets,
     paths: inputs.paths,
   };

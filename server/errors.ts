@@ -79,6 +79,15 @@ export function renderTooManySignIns(req: Request, res: Response): void {
   sendPage(req, res, 429, tooManyRequestsTitle, createElement(TooManyRequestsPage, { requestId: res.locals.requestId }));
 }
 
+/** Past the per-client limit on signed-out forms (forgot password, register, resend, reset). */
+export function renderTooManyRequests(req: Request, res: Response): void {
+  if (wantsJson(req)) {
+    res.status(429).json({ message: errorMessages.tooManyRequests });
+    return;
+  }
+  sendPage(req, res, 429, tooManyRequestsTitle, createElement(TooManyRequestsPage, { requestId: res.locals.requestId, body: errorMessages.tooManyRequests }));
+}
+
 export function loginUrl(returnUrl: string): string {
   return `/auth/login?returnUrl=${encodeURIComponent(returnUrl)}`;
 }

@@ -12,6 +12,9 @@ import { withTimeout, type RedisClient } from './redis.js';
 export const SIGN_IN_WINDOW_MS = 15 * 60_000;
 export const SIGN_IN_LIMIT_PER_IP = 20;
 export const SIGN_IN_LIMIT_PER_ACCOUNT = 10;
+/** Signed-out forms that send email, create accounts or hash a password, per client address. */
+export const ANONYMOUS_POST_WINDOW_MS = 15 * 60_000;
+export const ANONYMOUS_POST_LIMIT_PER_IP = 20;
 
 /** Renders the answer to a limited request (the login page with the message, status 429). */
 export type LimitedHandler = (req: Request, res: Response) => void | Promise<void>;
@@ -19,6 +22,8 @@ export type LimitedHandler = (req: Request, res: Response) => void | Promise<voi
 export interface SignInLimiters {
   ip: RateLimitRequestHandler;
   account: RateLimitRequestHandler;
+  /** Every post of a signed-out form (forgot password, register, resend, reset), per client. */
+  anonymous: RateLimitRequestHandler;
 }
 
 const STORE_TIMEOUT_MS = 1_000;
@@ -109,6 +114,10 @@ export function createSignInLimiters(opts: {
   log: Logger;
   /** The answer when no route-specific handler was given (a 429 page). */
   defaultLimited: LimitedHandler;
+  /** The answer past the signed-out forms' limit. */
+  anonymousLimited: LimitedHandler;
+  /** RATE_LIMIT_SCALE: test rigs where every browser shares one address. */
+  scale?: number;
 }): SignInLimiters {
   const common = {
     windowMs: SIGN_IN_WINDOW_MS,
@@ -138,6 +147,18 @@ export function createSignInLimiters(opts: {
       skip: (req) => accountKey(req) === null,
       keyGenerator: (req) => accountKey(req) ?? '',
     }),
+    anonymous: rateLimit({
+      ...common,
+      windowMs: ANONYMOUS_POST_WINDOW_MS,
+      limit: ANONYMOUS_POST_LIMIT_PER_IP * (opts.scale ?? 1),
+      // Each post costs an email, an account or a hash, whatever its answer: all count.
+      skipSuccessfulRequests: false,
+      store: store('anon'),
+      identifier: 'signed-out-forms-ip',
+      handler: (req: Request, res: Response, next: NextFunction) => {
+        Promise.resolve(opts.anonymousLimited(req, res)).catch(next);
+      },
+    }),
   };
 }
 
@@ -156,3 +177,10 @@ export function signInRateLimit(onLimited?: LimitedHandler): RequestHandler {
     });
   };
 }
+
+/** Middleware for the signed-out forms' POSTs (issue 10, findings 4 and 5). */
+export const anonymousPostLimit: RequestHandler = (req, res, next) => {
+  const limiters = res.locals.deps?.signInLimiters;
+  if (!limiters) return next(new Error('anonymousPostLimit used outside the portal app'));
+  limiters.anonymous(req, res, next);
+};

@@ -200,6 +200,7 @@ export interface HeaderInput {
   schoolYear: string | undefined;
   cookies: Record<string, string> | undefined;
   requestId?: string;
+  clientIp?: string;
 }
 
 export function buildHeaders(input: HeaderInput): Record<string, string> {
@@ -224,6 +225,8 @@ export function buildHeaders(input: HeaderInput): Record<string, string> {
     if (cookie) headers.cookie = cookie;
   }
   if (input.requestId) headers['x-request-id'] = input.requestId;
+  // The person's address, for the API's per-client rate limits (it trusts only this hop).
+  if (input.clientIp) headers['x-forwarded-for'] = input.clientIp;
   return headers;
 }
 
@@ -506,6 +509,7 @@ export function createApiClient(req: Request, services: UpstreamServices, reques
       schoolYear: schoolYearKey,
       cookies: record?.cookies,
       requestId,
+      clientIp: req.ip,
     });
     if (options.auth === 'basic') headers.authorization = `Basic ${Buffer.from(drPublicBasic, 'utf8').toString('base64')}`;
     const body =

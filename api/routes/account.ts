@@ -1,5 +1,6 @@
 // User accounts, preferences, the permission catalogue and every password call (spec §7 Account
 // and Passwords). Specific paths are registered before the `:id` ones they would otherwise match.
+import { hit, LIMITS, limitClient, resetHits, TOO_MANY_REQUESTS } from '../rate-limits.js';
 import express, { Router } from 'express';
 import { z } from 'zod';
 import type { User } from '../../lib/contract.js';
@@ -9,7 +10,7 @@ import { confirmEmailChangeEmail, emailChangeNoticeEmail, resetPasswordEmail, se
 import { authenticate, authOf, can, requirePermission, type AuthContext } from '../auth-middleware.js';
 import type { ApiContext } from '../context.js';
 import type { Queryable } from '../db.js';
-import { badRequest, conflict, forbidden, notFound, parse } from '../http.js';
+import { ApiError, badRequest, conflict, forbidden, notFound, parse } from '../http.js';
 import { createdChanges, diffChanges, recordAudit } from '../audit.js';
 import { clearLockout } from '../lockout.js';
 import {
@@ -484,10 +485,16 @@ export function accountRouter(ctx: ApiContext): Router {
 
   router.post('/api/account/recover/password', async (req, res) => {
     const { email } = parse(recoverBody, req.body, 'body');
+    await limitClient(ctx, req, res, LIMITS.recoverPerClient);
     // The answer is the same, and as quick, whether or not the account exists: the lookup and
     // the email happen after the response.
     res.json({ message: errorMessages.passwordRecoverySent });
     void (async () => {
+      // Past the per-address limit nothing more is sent: the same answer, no flood of emails.
+      if (!(await hit(ctx, LIMITS.recoverPerAddress, email)).allowed) {
+        ctx.log.info('password recovery: per-address limit reached, no email sent');
+        return;
+      }
       const found = await ctx.db.query<{ id: string; email: string; full_name: string }>(
         `SELECT id, email, full_name FROM users WHERE lower(email) = lower($1) AND NOT is_deleted AND is_enabled`,
         [email],
@@ -513,12 +520,16 @@ export function accountRouter(ctx: ApiContext): Router {
 
   router.post('/api/account/reset/password', async (req, res) => {
     const body = parse(resetBody, req.body, 'body');
+    await limitClient(ctx, req, res, LIMITS.resetPerClient);
     const reasons = passwordReasons(body.newPassword);
-    // Hashing before the token check also keeps the answer time the same for a bad token.
-    const passwordHash = await hashPassword(body.newPassword);
     const now = ctx.now();
+    // The token is checked before any hashing: a bad token costs no CPU (issue 10, finding 4).
+    const usable = body.token ? await ctx.db.tx(async (q) => findUsableToken(q, body.token, 'reset-password', now)) : null;
+    if (usable === null) reasons.push(INVALID_TOKEN_REASON);
+    if (reasons.length) throw invalidInformation(reasons);
+    const passwordHash = await hashPassword(body.newPassword);
     const ok = await ctx.db.tx(async (q) => {
-      const token = body.token ? await findUsableToken(q, body.token, 'reset-password', now) : null;
+      const token = await findUsableToken(q, body.token, 'reset-password', now);
       const owner = token
         ? await q.query('SELECT 1 FROM users WHERE id = $1 AND lower(email) = lower($2) AND NOT is_deleted', [token.userId, body.email])
         : null;
@@ -681,7 +692,15 @@ export function accountRouter(ctx: ApiContext): Router {
     if (id !== auth.userId || body.id !== auth.userId) throw forbidden();
     const row = await ctx.db.query<{ password_hash: string | null }>('SELECT password_hash FROM users WHERE id = $1 AND NOT is_deleted', [id]);
     if (!row.rows[0]) throw notFound('No such user.');
+    // Each try is counted before the password is checked (issue 10, finding 9): past the limit
+    // even the right password waits, so a stolen session cannot guess it.
+    const attempt = await hit(ctx, LIMITS.passwordChangePerAccount, id);
+    if (!attempt.allowed) {
+      res.set('Retry-After', String(attempt.retryAfterSeconds));
+      throw new ApiError(429, TOO_MANY_REQUESTS, { retryAfterSeconds: attempt.retryAfterSeconds });
+    }
     if (!(await verifyPassword(body.currentPassword, row.rows[0].password_hash))) throw invalidInformation([INCORRECT_PASSWORD_REASON]);
+    await resetHits(ctx, LIMITS.passwordChangePerAccount, id);
     const reasons = passwordReasons(body.newPassword);
     if (reasons.length) throw invalidInformation(reasons);
     const hash = await hashPassword(body.newPassword);

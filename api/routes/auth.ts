@@ -1,4 +1,5 @@
 // Sign-in, token refresh and revocation, self-registration and email verification (spec §7 Auth).
+import { hit, LIMITS, limitClient, TOO_MANY_REQUESTS } from '../rate-limits.js';
 import { Router, type Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
@@ -204,6 +205,13 @@ export function authRouter(ctx: ApiContext): Router {
 
   router.post('/api/auth/register', async (req, res) => {
     const body = parse(registerBody, req.body, 'body');
+    // Per client and per address, before any hashing or email (issue 10, findings 4 and 5).
+    await limitClient(ctx, req, res, LIMITS.registerPerClient);
+    const perAddress = await hit(ctx, LIMITS.registerPerAddress, body.email);
+    if (!perAddress.allowed) {
+      res.set('Retry-After', String(perAddress.retryAfterSeconds));
+      throw new ApiError(429, TOO_MANY_REQUESTS, { retryAfterSeconds: perAddress.retryAfterSeconds });
+    }
     await checkRecaptcha(body.recaptchaToken, req.ip);
     const passwordHash = await hashPassword(body.password);
     const now = ctx.now();
@@ -267,6 +275,11 @@ export function authRouter(ctx: ApiContext): Router {
 
   router.post('/api/auth/resend-verification', async (req, res) => {
     const body = parse(resendBody, req.body, 'body');
+    await limitClient(ctx, req, res, LIMITS.resendPerClient);
+    // By address, past the limit the answer stays the same and nothing is sent.
+    if ('email' in body && !(await hit(ctx, LIMITS.resendPerAddress, body.email)).allowed) {
+      return void res.json({ sent: true, retryAfterSeconds: RESEND_VERIFICATION_SECONDS });
+    }
     const now = ctx.now();
     const outcome = await ctx.db.tx(async (q) => {
       const found = await q.query<{ id: string; email: string; full_name: string; email_confirmed: boolean; verification_sent_at: Date | string | null }>(

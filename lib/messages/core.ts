@@ -70,6 +70,8 @@ export const errorMessages = {
   refreshNow: 'Refresh Now',
   // Not in the spec: written here so every failure still has a clear message.
   tooManySignIns: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+  // Issue 10, findings 4 and 5: signed-out forms that send email or create accounts.
+  tooManyRequests: 'Too many requests from your connection. Please wait a few minutes and try again.',
   upstreamTimeout: 'The server took too long to respond. Please try again.',
   serviceUnavailable: 'The portal is temporarily unavailable. Please try again in a moment.',
   pageNotFound: 'Page not found',

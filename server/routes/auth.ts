@@ -36,7 +36,7 @@ import { ConfirmEmailPage, type ConfirmEmailOutcome } from '../../views/pages/au
 import type { AppDeps } from '../deps.js';
 import { signIn } from '../auth-session.js';
 import { addFlash } from '../flash.js';
-import { signInRateLimit } from '../rate-limit.js';
+import { anonymousPostLimit, signInRateLimit } from '../rate-limit.js';
 import { renderPage, type PageOptions } from '../render.js';
 import { UpstreamError, type ApiClient } from '../upstream.js';
 
@@ -440,19 +440,19 @@ export function authRouter(_deps: AppDeps): Router {
   });
   // Order (brief): validate first, so a form with errors never counts against the limits.
   router.post('/auth/login', validateLogin, signInRateLimit(renderRateLimited), handleSignIn);
-  router.post(RESEND_BY_ADDRESS_PATH, resendVerificationByAddress);
+  router.post(RESEND_BY_ADDRESS_PATH, anonymousPostLimit, resendVerificationByAddress);
 
   router.get('/auth/forgot-password', (req, res) => {
     render(req, res, h(ForgotPasswordPage, { email: queryText(req.query.email), errors: [] }), { title: uiText.resetPassword });
   });
-  router.post('/auth/forgot-password', recoverPassword);
+  router.post('/auth/forgot-password', anonymousPostLimit, recoverPassword);
 
   router.get('/auth/register', (req, res) => {
     render(req, res, h(RegisterPage, { values: { email: '', firstName: '', lastName: '' }, errors: [], valid: false }), {
       title: uiText.register,
     });
   });
-  router.post('/auth/register', (req, res) => {
+  router.post('/auth/register', anonymousPostLimit, (req, res) => {
     const result = validateForm(simpleRegisterSchema, req.body, simpleRegisterFields);
     const values = {
       email: formText(req.body, 'email').trim(),
@@ -476,7 +476,7 @@ export function authRouter(_deps: AppDeps): Router {
       status: !email || !token ? 400 : linkUnusable ? 410 : 200,
     });
   });
-  router.post('/auth/reset-password', resetPassword);
+  router.post('/auth/reset-password', anonymousPostLimit, resetPassword);
 
   // Spec §2: new-register is the old address of the registration page.
   router.get('/auth/new-register', (_req, res) => res.redirect(301, '/dr-request'));
@@ -484,7 +484,7 @@ export function authRouter(_deps: AppDeps): Router {
   router.get('/auth/account-created', async (req, res) => {
     await renderAccountCreated(req, res, queryText(req.query.uid), queryText(req.query.email));
   });
-  router.post('/auth/account-created/resend', resendVerification);
+  router.post('/auth/account-created/resend', anonymousPostLimit, resendVerification);
 
   // Issue 10, finding 1: the link sent to a new email address; the change happens here.
   router.get('/auth/confirm-email', async (req, res) => {

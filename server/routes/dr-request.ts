@@ -4,6 +4,7 @@
 // posts to /dr-request, the confirmation is a page of its own, and its Confirm posts to
 // /dr-request/confirm; the entered details (password included) wait in the server-side session
 // under a random id in between, so the password is never written into a page.
+import { anonymousPostLimit } from '../rate-limit.js';
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { Router } from 'express';
@@ -132,7 +133,7 @@ export function drRequestRouter(_deps: AppDeps): Router {
   });
 
   // Without JavaScript: validate, keep the details in the session, show the confirmation page.
-  router.post('/dr-request', signedOutOnly, async (req, res) => {
+  router.post('/dr-request', signedOutOnly, anonymousPostLimit, async (req, res) => {
     const result = validateForm(drRegistrationSchema, req.body, drRegistrationFields);
     if (!result.ok) {
       await renderForm(req, res, { values: enteredValues(req.body), errors: result.errors, status: 422 });
@@ -152,7 +153,7 @@ export function drRequestRouter(_deps: AppDeps): Router {
   });
 
   // Without JavaScript: the confirmation page's Confirm.
-  router.post('/dr-request/confirm', signedOutOnly, async (req, res) => {
+  router.post('/dr-request/confirm', signedOutOnly, anonymousPostLimit, async (req, res) => {
     const pending = req.session.pendingRegistration;
     const pendingId = formText(req.body, 'pendingId');
     if (!pending || !sameId(pending.id, pendingId) || Date.now() - pending.createdAt > PENDING_REGISTRATION_TTL_MS) {
@@ -181,7 +182,7 @@ export function drRequestRouter(_deps: AppDeps): Router {
   });
 
   // With JavaScript: the dialog's Confirm posts the form as JSON.
-  router.post('/dr-request/register', signedOutOnly, async (req, res) => {
+  router.post('/dr-request/register', signedOutOnly, anonymousPostLimit, async (req, res) => {
     const result = validateForm(drRegistrationSchema, req.body, drRegistrationFields);
     if (!result.ok) {
       res.status(422).json({ ok: false, errors: result.errors });

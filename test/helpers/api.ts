@@ -32,6 +32,9 @@ export async function startTestApi(db: TestDb, env: Record<string, string> = {})
     JWT_SECRET: randomBytes(32).toString('hex'),
     // Scheduled jobs only where a suite asks for them (JOBS: 'on'): they add a job engine per API.
     JOBS: 'off',
+    // Every suite's requests come from one address: per-client limits would stop unrelated
+    // tests. The security suites set it back to 1.
+    RATE_LIMIT_SCALE: '100',
     ...(db === 'postgres' ? { DATABASE_URL: TEST_DATABASE_URL, DATABASE_SCHEMA: schema } : {}),
     ...env,
   });

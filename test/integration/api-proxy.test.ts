@@ -63,7 +63,11 @@ describe('forwarding', () => {
     expect(h.authorization).toMatch(/^Bearer [\w-]+\.[\w-]+\.[\w-]+$/);
     expect(h.authorization).not.toContain('browser-supplied-token');
     expect(h.cookie).toBeUndefined();
-    expect(Object.keys(h).filter((k) => k.startsWith('x-forwarded-'))).toEqual([]);
+    // Only the portal's own view of the client address goes on (for the API's per-client limits),
+    // never what the browser claimed (the portal trusts no proxy here).
+    expect(Object.keys(h).filter((k) => k.startsWith('x-forwarded-'))).toEqual(['x-forwarded-for']);
+    expect(h['x-forwarded-for']).not.toContain('203.0.113.9');
+    expect(h['x-forwarded-for']).toMatch(/127\.0\.0\.1|::1/);
     expect(h.accept).toBe(API_ACCEPT);
     expect(h['app-version']).toBe(APP_VERSION);
     expect(h).toHaveProperty('currentleaid');

@@ -17,6 +17,9 @@ import { closeRedis, connectRedis, createRedis, deleteByPrefix } from '../../ser
 import { TEST_DATABASE_URL } from '../helpers/api.js';
 import { TEST_REDIS_URL } from '../helpers/portal.js';
 
+/** The portal and the API share this non-development secret in the production suites. */
+export const OPS_DR_PUBLIC_BASIC = 'dr-public:ops-suite-secret';
+
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const PASSWORD = 'Demo-Password-1!';
 
@@ -123,6 +126,8 @@ export async function startProductionApi(extraEnv: Record<string, string> = {}):
       DATABASE_URL: TEST_DATABASE_URL,
       DATABASE_SCHEMA: schema,
       JWT_SECRET: jwtSecret,
+      DR_PUBLIC_BASIC: OPS_DR_PUBLIC_BASIC,
+      BOT_CHECK: 'off',
       SEED_DEMO: 'on',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
@@ -177,6 +182,7 @@ export async function startProductionPortal(
       REDIS_PREFIX: redisPrefix,
       SESSION_SECRET: sessionSecret,
       TRUST_PROXY: 'loopback',
+      DR_PUBLIC_BASIC: OPS_DR_PUBLIC_BASIC,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       ...extraEnv,

@@ -67,6 +67,20 @@ describe.skipIf(missing.length > 0)('production processes from dist/', () => {
     expect(apiProc.output.join('')).toContain('JWT_SECRET is required when NODE_ENV=production');
   });
 
+  it('refuses the public development DR_PUBLIC_BASIC and a silent lack of bot check in production (issue 10, finding 5)', async () => {
+    const secrets = { NODE_ENV: 'production', REDIS_URL: 'redis://127.0.0.1:6379', SESSION_SECRET: 'x'.repeat(40) };
+    const portalDev = spawnNode('dist/node/server/main.js', { ...secrets, PORT: '0', API_BASE_URL: api.url, DR_PUBLIC_BASIC: 'dr-public:dr-public-dev-secret' }, 0);
+    expect((await portalDev.exited).code).toBe(1);
+    expect(portalDev.output.join('')).toContain('NODE_ENV=production requires DR_PUBLIC_BASIC');
+    const apiEnv = { NODE_ENV: 'production', API_PORT: '0', JWT_SECRET: 'j'.repeat(40) };
+    const apiDev = spawnNode('dist/node/api/main.js', apiEnv, 0);
+    expect((await apiDev.exited).code).not.toBe(0);
+    expect(apiDev.output.join('')).toContain('DR_PUBLIC_BASIC must be set to a secret');
+    const noBotCheck = spawnNode('dist/node/api/main.js', { ...apiEnv, DR_PUBLIC_BASIC: 'portal:a-real-secret' }, 0);
+    expect((await noBotCheck.exited).code).not.toBe(0);
+    expect(noBotCheck.output.join('')).toContain('RECAPTCHA_SECRET is required when NODE_ENV=production; set BOT_CHECK=off');
+  });
+
   it('is live and ready, and signs in with the __Host- cookie behind a TLS proxy', async () => {
     const health = await fetch(`${portal.url}/healthz`);
     expect(health.status).toBe(200);

@@ -366,7 +366,7 @@ describe('in production behind a TLS proxy', () => {
     const prod = await startTestPortal({
       api,
       apiBaseUrl: proxy.url,
-      env: { NODE_ENV: 'production', TRUST_PROXY: 'loopback' },
+      env: { NODE_ENV: 'production', TRUST_PROXY: 'loopback', DR_PUBLIC_BASIC: 'dr-public:production-test-secret' },
     });
     try {
       const https = await request(prod.url).get('/auth/login').set('X-Forwarded-Proto', 'https').expect(200);

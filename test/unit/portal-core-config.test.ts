@@ -40,7 +40,12 @@ describe('loadPortalConfig', () => {
     expect(() => loadPortalConfig({ NODE_ENV: 'production', DATA_DIR: dataDir() })).toThrow(/REDIS_URL and SESSION_SECRET/);
     expect(() => loadPortalConfig({ NODE_ENV: 'production', REDIS_URL: 'redis://r:6379', DATA_DIR: dataDir() })).toThrow(/SESSION_SECRET/);
     expect(() => loadPortalConfig({ NODE_ENV: 'production', SESSION_SECRET: secret, DATA_DIR: dataDir() })).toThrow(/REDIS_URL/);
-    const ok = loadPortalConfig({ NODE_ENV: 'production', REDIS_URL: 'redis://r:6379', SESSION_SECRET: secret, DATA_DIR: dataDir() });
+    // Issue 10, finding 5: nor with the public development DR_PUBLIC_BASIC.
+    expect(() => loadPortalConfig({ NODE_ENV: 'production', REDIS_URL: 'redis://r:6379', SESSION_SECRET: secret, DATA_DIR: dataDir() })).toThrow(/DR_PUBLIC_BASIC/);
+    expect(() =>
+      loadPortalConfig({ NODE_ENV: 'production', REDIS_URL: 'redis://r:6379', SESSION_SECRET: secret, DR_PUBLIC_BASIC: 'dr-public:dr-public-dev-secret', DATA_DIR: dataDir() }),
+    ).toThrow(/DR_PUBLIC_BASIC/);
+    const ok = loadPortalConfig({ NODE_ENV: 'production', REDIS_URL: 'redis://r:6379', SESSION_SECRET: secret, DR_PUBLIC_BASIC: 'dr-public:a-real-secret', DATA_DIR: dataDir() });
     expect(ok.isProduction).toBe(true);
     expect(ok.sessionSecret).toBe(secret);
   });

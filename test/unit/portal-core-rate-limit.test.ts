@@ -33,6 +33,9 @@ describe('signInRateLimit (in-process store)', () => {
       defaultLimited: (_req, res) => {
         res.status(429).send('default limited');
       },
+      anonymousLimited: (_req, res) => {
+        res.status(429).send('anonymous limited');
+      },
     });
     const a = express();
     a.use(express.urlencoded({ extended: false }));

@@ -5,6 +5,6 @@ import { ErrorPage } from './ErrorPage.js';
 export const tooManyRequestsTitle = coreText.tooManyRequestsTitle;
 
 /** 429 when sign-in attempts are rate limited and the route gave no page of its own. */
-export function TooManyRequestsPage({ requestId }: { requestId?: string }): ReactElement {
-  return <ErrorPage heading={coreText.tooManyRequestsTitle} body={errorMessages.tooManySignIns} requestId={requestId} />;
+export function TooManyRequestsPage({ requestId, body = errorMessages.tooManySignIns }: { requestId?: string; body?: string }): ReactElement {
+  return <ErrorPage heading={coreText.tooManyRequestsTitle} body={body} requestId={requestId} />;
 }
