@@ -1,6 +1,7 @@
 // The portal's app factory. The middleware order is the request flow (ARCHITECTURE.md):
 // request id → pino-http → helmet (nonce CSP) → static → health → body parsers → session →
 // CSRF → current user / LEA / school year → routes → 404 → error handler.
+import cookieParser from 'cookie-parser';
 import { existsSync, readdirSync } from 'node:fs';
 import express, { type Express, type Router } from 'express';
 import type { PortalConfig } from './config.js';
@@ -91,7 +92,9 @@ export function createApp(config: PortalConfig, services: AppDeps, options: Crea
   app.use(keepAliveRouter(deps));
   // File upload forms: parsed before the CSRF check reads their token (server/upload.ts).
   app.use(multipartForms());
-  app.use(csrfProtection());
+  // The signed-out forms' double-submit cookie is read from req.cookies.
+  app.use(cookieParser());
+  app.use(csrfProtection(config));
 
   app.use((req, res, next) => {
     res.locals.user = req.session?.user ?? null;

@@ -36,7 +36,7 @@ export function requestContextFor(req: Request, res: Response): RequestContextVa
   const session = req.session as (typeof req.session | undefined);
   return {
     get csrfToken() {
-      csrfToken ??= csrfTokenFor(req);
+      csrfToken ??= csrfTokenFor(req, res);
       return csrfToken;
     },
     nonce: res.locals.nonce ?? '',

@@ -2,10 +2,11 @@
 // account. Only for visitors who are not signed in. With JavaScript the form's island shows the
 // confirmation dialog and, on Confirm, posts JSON to /dr-request/register. Without it the form
 // posts to /dr-request, the confirmation is a page of its own, and its Confirm posts to
-// /dr-request/confirm; the entered details (password included) wait in the server-side session
-// under a random id in between, so the password is never written into a page.
+// /dr-request/confirm; the entered details wait in the server-side session in between, the
+// password encrypted with a key that only the confirmation page holds (server/sealed-secret.ts),
+// so neither Redis nor the page alone has it (issue 10, finding 8).
+import { seal, unseal, type Sealed } from '../sealed-secret.js';
 import { anonymousPostLimit } from '../rate-limit.js';
-import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { Router } from 'express';
 import { createElement as h } from 'react';
@@ -21,10 +22,10 @@ import { UpstreamError } from '../upstream.js';
 import { apiOf, loadTextBlock, render, RESEND_LOCK_SECONDS, startResendLock, statusForUpstream, textBlockCodes, wantsJson } from './auth.js';
 
 export interface PendingRegistration {
-  id: string;
   fullName: string;
   email: string;
-  password: string;
+  /** The password, encrypted; its key is the confirmation page's pendingId. */
+  password: Sealed;
   createdAt: number;
 }
 
@@ -103,12 +104,6 @@ async function renderForm(
   );
 }
 
-function sameId(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
 function enteredValues(body: unknown): DrRequestPageProps['values'] {
   const agreement = formText(body, 'agreement');
   return {
@@ -139,15 +134,15 @@ export function drRequestRouter(_deps: AppDeps): Router {
       await renderForm(req, res, { values: enteredValues(req.body), errors: result.errors, status: 422 });
       return;
     }
+    const { key, ...password } = seal(result.data.password);
     const pending: PendingRegistration = {
-      id: randomUUID(),
       fullName: result.data.fullName,
       email: result.data.email,
-      password: result.data.password,
+      password,
       createdAt: Date.now(),
     };
     req.session.pendingRegistration = pending;
-    render(req, res, h(DrRequestConfirmPage, { pendingId: pending.id, email: pending.email }), {
+    render(req, res, h(DrRequestConfirmPage, { pendingId: key, email: pending.email }), {
       title: uiText.accountCreationConfirmation,
     });
   });
@@ -156,7 +151,8 @@ export function drRequestRouter(_deps: AppDeps): Router {
   router.post('/dr-request/confirm', signedOutOnly, anonymousPostLimit, async (req, res) => {
     const pending = req.session.pendingRegistration;
     const pendingId = formText(req.body, 'pendingId');
-    if (!pending || !sameId(pending.id, pendingId) || Date.now() - pending.createdAt > PENDING_REGISTRATION_TTL_MS) {
+    const password = pending && Date.now() - pending.createdAt <= PENDING_REGISTRATION_TTL_MS ? unseal(pending.password, pendingId) : null;
+    if (!pending || password === null) {
       if (pending && Date.now() - pending.createdAt > PENDING_REGISTRATION_TTL_MS) delete req.session.pendingRegistration;
       addFlash(req, { type: 'error', text: uiText.drConfirmExpired });
       res.redirect(303, '/dr-request');
@@ -167,7 +163,7 @@ export function drRequestRouter(_deps: AppDeps): Router {
     const outcome = await register(req, res, {
       fullName: pending.fullName,
       email: pending.email,
-      password: pending.password,
+      password,
       recaptchaToken: formText(req.body, 'recaptchaToken'),
     });
     if (outcome.ok) {

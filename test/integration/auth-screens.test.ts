@@ -280,7 +280,14 @@ describe('/dr-request', () => {
     expect(form.text).toContain(uiText.drConfirmMustVerify);
     expect(form.text).not.toContain(NEW_PASSWORD);
     const pendingId = /name="pendingId" value="([^"]+)"/.exec(form.text)?.[1] ?? '';
-    expect(pendingId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(pendingId).toMatch(/^[\w-]{43}$/);
+    // Issue 10, finding 8: the session in Redis keeps the password only encrypted, with a key
+    // that is in the page and nowhere else.
+    const sessionKeys = await portal.redis!.keys(`${portal.redisPrefix}sess:*`);
+    const stored = (await Promise.all(sessionKeys.map((k) => portal.redis!.get(k)))).join('\n');
+    expect(stored).toContain(email);
+    expect(stored).not.toContain(NEW_PASSWORD);
+    expect(stored).not.toContain(pendingId);
 
     // Nothing is registered before Confirm.
     await expect(latestMail(email, () => true, 3).catch(() => null)).resolves.toBeNull();

@@ -370,9 +370,20 @@ describe('in production behind a TLS proxy', () => {
     });
     try {
       const https = await request(prod.url).get('/auth/login').set('X-Forwarded-Proto', 'https').expect(200);
-      const cookie = String(https.headers['set-cookie']);
-      expect(cookie).toMatch(/^__Host-portal\.sid=[^;]+; Path=\/; Expires=[^;]+; HttpOnly; Secure; SameSite=Lax$/);
+      // Signed out, only the form's double-submit cookie (issue 10, finding 7); the session
+      // cookie comes with the sign-in.
+      const csrfCookie = String(https.headers['set-cookie']);
+      expect(csrfCookie).toMatch(/^__Host-portal\.csrf=[^;]+; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
       expect(String(https.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+      const signedIn = await request(prod.url)
+        .post('/auth/login')
+        .set('X-Forwarded-Proto', 'https')
+        .set('Cookie', csrfCookie.split(';')[0]!)
+        .type('form')
+        .send({ _csrf: csrfFrom(https.text), userName: 'state.user@demo.example', password: 'Demo-Password-1!', returnUrl: '/' });
+      expect(signedIn.status).toBe(303);
+      const cookie = ([] as string[]).concat(signedIn.headers['set-cookie'] ?? []).find((c) => c.startsWith('__Host-portal.sid=')) ?? '';
+      expect(cookie).toMatch(/^__Host-portal\.sid=[^;]+; Path=\/; Expires=[^;]+; HttpOnly; Secure; SameSite=Lax$/);
       // Over plain HTTP the Secure cookie is never sent.
       const http = await request(prod.url).get('/auth/login').expect(200);
       expect(http.headers['set-cookie']).toBeUndefined();

@@ -146,16 +146,18 @@ describe('renderPage', () => {
     expect(scriptNonce).toBe(nonce);
     expect(res.text).toContain('<link rel="modulepreload" href="/assets/Greeting.island-test.js"');
     const meta = /<meta name="csrf-token" content="([^"]+)"\/>/.exec(res.text)?.[1];
-    expect(meta).toMatch(/^[0-9a-f]{64}$/);
-    // The token lives in the session, so the session cookie is set.
-    expect(String(res.headers['set-cookie'])).toMatch(/^portal\.sid=/);
+    // Signed out: the double-submit token, an HMAC and its random value (issue 10, finding 7).
+    expect(meta).toMatch(/^[0-9a-f]{64}\.[0-9a-f]{64}$/);
+    // Signed out, the token's pair goes in its own cookie and no session is started.
+    expect(String(res.headers['set-cookie'])).toMatch(/^portal\.csrf=/);
+    expect(String(res.headers['set-cookie'])).not.toContain('portal.sid');
   });
 
   it('prefixes the title with "Error: " when the form has errors', async () => {
     const res = await request(pageApp(() => createElement(CsrfField), { title: 'Sign In', errorsInTitle: true, status: 422 })).get('/');
     expect(res.status).toBe(422);
     expect(res.text).toContain('<title>Error: Sign In - Compliance Portal</title>');
-    expect(res.text).toMatch(/<input type="hidden" name="_csrf" value="[0-9a-f]{64}"\/>/);
+    expect(res.text).toMatch(/<input type="hidden" name="_csrf" value="[0-9a-f]{64}\.[0-9a-f]{64}"\/>/);
   });
 
   it('shows flash messages once, errors as alerts and others as status', async () => {
