@@ -1,6 +1,7 @@
 // Signing in and out. Tokens never reach the browser: sign-in stores them server-side
 // (token-store.ts) under a freshly regenerated session id, and the browser keeps only the
 // session cookie.
+import { csrfCookieName } from './csrf.js';
 import type { Request, RequestHandler, Response } from 'express';
 import { tokenResponse } from '../lib/contract.js';
 import { errorMessages } from '../lib/messages.js';
@@ -116,6 +117,9 @@ export async function signIn(req: Request, res: Response, credentials: SignInCre
   await saveSession(req);
   const { maxAge: _idle, ...markerCookie } = sessionCookieOptions(res.locals.deps.config);
   res.cookie(signedInMarkerName(res.locals.deps.config), '1', { ...markerCookie, maxAge: SIGNED_IN_MARKER_MS });
+  // The signed-out forms' double-submit cookie has no use in a signed-in session (its forms use
+  // the session's token): it goes, so the browser holds only the session cookie and the marker.
+  res.clearCookie(csrfCookieName(res.locals.deps.config), { path: '/', httpOnly: true, sameSite: 'lax', secure: res.locals.deps.config.isProduction });
   res.locals.user = user;
   return { ok: true, user, isPublicDrUser: user.roles.includes(PUBLIC_DR_ROLE) };
 }

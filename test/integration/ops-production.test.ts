@@ -94,7 +94,9 @@ describe.skipIf(missing.length > 0)('production processes from dist/', () => {
     expect(login.headers.get('strict-transport-security')).toContain('max-age=');
     expect(login.headers.get('content-security-policy')).toMatch(/script-src 'nonce-[^']+'/);
     expect(login.headers.get('x-powered-by')).toBeNull();
-    const anonymousCookie = login.headers.getSetCookie().find((c) => c.startsWith('__Host-portal.sid='));
+    // Signed out, no session: only the form's double-submit cookie (issue 10, finding 7).
+    expect(login.headers.getSetCookie().find((c) => c.startsWith('__Host-portal.sid='))).toBeUndefined();
+    const anonymousCookie = login.headers.getSetCookie().find((c) => c.startsWith('__Host-portal.csrf='));
     expect(anonymousCookie).toMatch(/; Path=\/; .*HttpOnly; Secure; SameSite=Lax/);
 
     // The stylesheet the page links is served from the build, cached for good.
