@@ -1,58 +1,93 @@
-// Sign-in lockout: five wrong passwords inside a 15-minute window lock the account for 15
-// minutes. Times come from ctx.now() so tests can move the clock.
+// Sign-in throttle (issue 10, finding 6). A hard lock after five wrong passwords let anyone lock
+// any account and told who exists; instead each guess against an account is counted before the
+// password is checked (under a row lock, so a parallel burst cannot slip extra guesses in), the
+// first five are free, and each guess after them waits 1, 2, 4 … minutes (at most an hour).
+// The count is forgotten a day after the last wrong guess, or at once on a right password, an
+// admin's Unblock or a password reset. Unknown names are counted alike, so the answers match.
+import { createHash } from 'node:crypto';
 import type { Queryable } from './db.js';
 
-export const MAX_FAILED_SIGN_INS = 5;
-export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
-export const LOCKOUT_MS = 15 * 60 * 1000;
+export const FREE_GUESSES = 5;
+export const FIRST_DELAY_MS = 60_000;
+export const MAX_DELAY_MS = 60 * 60_000;
+export const FORGET_AFTER_MS = 24 * 60 * 60_000;
 
-export interface LockoutState {
-  failed_login_count: number;
-  failed_login_window_start: Date | string | null;
-  locked_until: Date | string | null;
+export interface ThrottleState {
+  /** Guesses counted since the last right password (each is a failure until proven right). */
+  failures: number;
+  lastFailureAt: Date | null;
 }
 
-export function isLocked(state: Pick<LockoutState, 'locked_until'>, now: Date): boolean {
-  return state.locked_until !== null && new Date(state.locked_until).getTime() > now.getTime();
+export type Reservation = { allowed: true; next: ThrottleState } | { allowed: false; retryAfterSeconds: number; until: Date };
+
+/** How long the next guess waits after `failures` counted guesses. */
+export function delayAfter(failures: number): number {
+  if (failures < FREE_GUESSES) return 0;
+  return Math.min(FIRST_DELAY_MS * 2 ** (failures - FREE_GUESSES), MAX_DELAY_MS);
 }
 
-/** The state after one more wrong password: a new window when the last one has passed, a lock at the fifth. */
-export function nextFailureState(state: LockoutState, now: Date): LockoutState {
-  const start = state.failed_login_window_start === null ? null : new Date(state.failed_login_window_start);
-  const inWindow = start !== null && now.getTime() - start.getTime() < FAILURE_WINDOW_MS;
-  const count = inWindow ? state.failed_login_count + 1 : 1;
-  if (count >= MAX_FAILED_SIGN_INS) {
-    return { failed_login_count: 0, failed_login_window_start: null, locked_until: new Date(now.getTime() + LOCKOUT_MS) };
+/** When the next guess may be checked, or null when it may be checked now. */
+export function blockedUntil(state: ThrottleState, now: Date): Date | null {
+  if (!state.lastFailureAt || now.getTime() - state.lastFailureAt.getTime() >= FORGET_AFTER_MS) return null;
+  const until = state.lastFailureAt.getTime() + delayAfter(state.failures);
+  return until > now.getTime() ? new Date(until) : null;
+}
+
+/** Takes one guess: refused while the delay runs, else counted (as a failure until proven right). */
+export function reserveGuess(state: ThrottleState, now: Date): Reservation {
+  const forgotten = !state.lastFailureAt || now.getTime() - state.lastFailureAt.getTime() >= FORGET_AFTER_MS;
+  const current: ThrottleState = forgotten ? { failures: 0, lastFailureAt: null } : state;
+  const until = blockedUntil(current, now);
+  if (until) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)), until };
+  return { allowed: true, next: { failures: current.failures + 1, lastFailureAt: now } };
+}
+
+/** The throttle's key: a known account by id (its user name and email share one count), else the typed name. */
+export function throttleKey(userId: string | null, typedName: string): string {
+  if (userId) return `user:${userId}`;
+  return `name:${createHash('sha256').update(typedName.trim().toLowerCase()).digest('base64url')}`;
+}
+
+/**
+ * Reserves a guess in one transaction. For a known account, users.locked_until follows the delay
+ * the guess would start if wrong, so the admin screens show the account as locked meanwhile.
+ */
+export async function reserveSignInGuess(q: Queryable, key: string, userId: string | null, now: Date): Promise<Reservation> {
+  await q.query('INSERT INTO sign_in_throttle (key) VALUES ($1) ON CONFLICT (key) DO NOTHING', [key]);
+  const r = await q.query<{ failures: number; last_failure_at: Date | string | null }>(
+    'SELECT failures, last_failure_at FROM sign_in_throttle WHERE key = $1 FOR UPDATE',
+    [key],
+  );
+  const row = r.rows[0];
+  const state: ThrottleState = {
+    failures: Number(row?.failures ?? 0),
+    lastFailureAt: row?.last_failure_at ? new Date(row.last_failure_at) : null,
+  };
+  const reservation = reserveGuess(state, now);
+  if (!reservation.allowed) return reservation;
+  await q.query('UPDATE sign_in_throttle SET failures = $2, last_failure_at = $3 WHERE key = $1', [
+    key,
+    reservation.next.failures,
+    reservation.next.lastFailureAt,
+  ]);
+  if (userId) {
+    const lockedUntil = delayAfter(reservation.next.failures) > 0 ? new Date(now.getTime() + delayAfter(reservation.next.failures)) : null;
+    await q.query('UPDATE users SET locked_until = $2 WHERE id = $1', [userId, lockedUntil]);
   }
-  return { failed_login_count: count, failed_login_window_start: inWindow && start ? start : now, locked_until: state.locked_until };
+  // Now and then, sweep counts nobody has added to for a day.
+  if (Math.random() < 0.01) {
+    await q.query('DELETE FROM sign_in_throttle WHERE last_failure_at < $1', [new Date(now.getTime() - FORGET_AFTER_MS)]);
+  }
+  return reservation;
 }
 
-/** Records a wrong password (row locked so parallel attempts all count); true when the account is now locked. */
-export async function recordFailedSignIn(q: Queryable, userId: string, now: Date): Promise<boolean> {
-  const r = await q.query<LockoutState>(
-    'SELECT failed_login_count, failed_login_window_start, locked_until FROM users WHERE id = $1 FOR UPDATE',
-    [userId],
-  );
-  const current = r.rows[0];
-  if (!current) return false;
-  const next = nextFailureState(current, now);
-  await q.query(
-    `UPDATE users SET failed_login_count = $2, failed_login_window_start = $3, locked_until = $4 WHERE id = $1`,
-    [userId, next.failed_login_count, next.failed_login_window_start, next.locked_until],
-  );
-  return isLocked(next, now);
-}
-
-/** After a good sign-in, an unblock or a password reset. */
+/** After a right password, an unblock or a password reset: the count and the shown lock go. */
 export async function clearLockout(q: Queryable, userId: string, actor?: string): Promise<void> {
+  await q.query('DELETE FROM sign_in_throttle WHERE key = $1', [throttleKey(userId, '')]);
   if (actor) {
-    await q.query(
-      `UPDATE users SET failed_login_count = 0, failed_login_window_start = NULL, locked_until = NULL, updated_at = now(), updated_by = $2
-       WHERE id = $1`,
-      [userId, actor],
-    );
+    await q.query(`UPDATE users SET locked_until = NULL, updated_at = now(), updated_by = $2 WHERE id = $1`, [userId, actor]);
   } else {
     // A good sign-in is not an edit of the account: audit columns stay as they are.
-    await q.query(`UPDATE users SET failed_login_count = 0, failed_login_window_start = NULL, locked_until = NULL WHERE id = $1`, [userId]);
+    await q.query(`UPDATE users SET locked_until = NULL WHERE id = $1 AND locked_until IS NOT NULL`, [userId]);
   }
 }

@@ -1,4 +1,4 @@
-// The agency API's rate limits (issue 10, findings 4, 5, 6 and 9): fixed-window counters in the
+// The agency API's rate limits (issue 10, findings 4, 5 and 6): fixed-window counters in the
 // database, so every API instance shares them and a counter moves in one atomic statement (a
 // parallel burst cannot slip extra tries between a read and a write). Subjects (addresses,
 // client addresses, account ids) are hashed, so the table holds no personal data in the clear.
@@ -24,8 +24,8 @@ export const LIMITS = {
   resetPerClient: { name: 'reset:ip', limit: 10, windowMs: 15 * 60_000 },
   resendPerClient: { name: 'resend:ip', limit: 10, windowMs: 15 * 60_000 },
   resendPerAddress: { name: 'resend:addr', limit: 3, windowMs: 60 * 60_000 },
-  /** Wrong current passwords on an own-password change, per account (finding 9). */
-  passwordChangePerAccount: { name: 'pwchange:acct', limit: 5, windowMs: 15 * 60_000 },
+  /** Sign-in guesses per client, counted before checking and given back by a right password (finding 6). */
+  signInPerClient: { name: 'signin:ip', limit: 20, windowMs: 15 * 60_000 },
 } as const satisfies Record<string, LimitRule>;
 
 export const TOO_MANY_REQUESTS = 'Too many requests. Please wait a few minutes and try again.';
@@ -64,9 +64,9 @@ export async function hit(ctx: ApiContext, rule: LimitRule, subject: string): Pr
   return { allowed: hits <= limit, hits, retryAfterSeconds };
 }
 
-/** Forgets a subject's count (a right password after wrong ones). */
-export async function resetHits(ctx: ApiContext, rule: LimitRule, subject: string): Promise<void> {
-  await ctx.db.query('DELETE FROM rate_limits WHERE key = $1', [keyOf(rule, subject)]);
+/** Gives back one counted try (a right password is not a guess to hold against the client). */
+export async function unhit(ctx: ApiContext, rule: LimitRule, subject: string): Promise<void> {
+  await ctx.db.query('UPDATE rate_limits SET hits = GREATEST(hits - 1, 0) WHERE key = $1', [keyOf(rule, subject)]);
 }
 
 /** The client's address as the trusted proxy (the portal) reports it. */

@@ -88,7 +88,12 @@ export async function signIn(req: Request, res: Response, credentials: SignInCre
     token = result.data;
     setCookie = result.setCookie;
   } catch (err) {
-    if (err instanceof UpstreamError) return { ok: false, message: signInFailureMessage(err) };
+    if (err instanceof UpstreamError) {
+      // The API's wait (an account's delay after wrong passwords) reaches the browser too.
+      const wait = err.status === 429 ? err.body?.retryAfterSeconds : undefined;
+      if (wait) res.set('Retry-After', String(wait));
+      return { ok: false, message: signInFailureMessage(err) };
+    }
     throw err;
   }
 

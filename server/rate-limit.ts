@@ -1,8 +1,8 @@
-// Sign-in rate limits: per client IP (20 per 15 minutes) and per account (10 per 15 minutes,
-// keyed by the lower-cased user name). Only failed attempts count: a sign-in that succeeds
-// answers with a redirect and is taken off the count. With Redis the counters are shared by
+// Sign-in rate limit per client IP (20 failed sign-ins per 15 minutes). Only failed attempts
+// count: a sign-in that succeeds answers with a redirect and is taken off the count. The count
+// per account is the agency API's (a growing delay, issue 10 finding 6): a hard per-account
+// limit here would let anyone lock anyone out again. With Redis the counters are shared by
 // every portal instance; without it they live in this process (development).
-import { createHash } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { rateLimit, type Options, type RateLimitRequestHandler, type Store, type ClientRateLimitInfo, type IncrementResponse } from 'express-rate-limit';
 import { RedisStore as RateLimitRedisStore } from 'rate-limit-redis';
@@ -11,7 +11,6 @@ import { withTimeout, type RedisClient } from './redis.js';
 
 export const SIGN_IN_WINDOW_MS = 15 * 60_000;
 export const SIGN_IN_LIMIT_PER_IP = 20;
-export const SIGN_IN_LIMIT_PER_ACCOUNT = 10;
 /** Signed-out forms that send email, create accounts or hash a password, per client address. */
 export const ANONYMOUS_POST_WINDOW_MS = 15 * 60_000;
 export const ANONYMOUS_POST_LIMIT_PER_IP = 20;
@@ -21,7 +20,6 @@ export type LimitedHandler = (req: Request, res: Response) => void | Promise<voi
 
 export interface SignInLimiters {
   ip: RateLimitRequestHandler;
-  account: RateLimitRequestHandler;
   /** Every post of a signed-out form (forgot password, register, resend, reset), per client. */
   anonymous: RateLimitRequestHandler;
 }
@@ -95,16 +93,6 @@ export class ResilientRedisRateLimitStore implements Store {
   }
 }
 
-/** The account a sign-in is for, hashed so user names never appear in Redis keys. */
-export function accountKey(req: Request): string | null {
-  const body: unknown = req.body;
-  if (!body || typeof body !== 'object') return null;
-  const record = body as Record<string, unknown>;
-  const raw = [record.username, record.userName, record.email].find((v): v is string => typeof v === 'string' && v.trim() !== '');
-  if (!raw) return null;
-  return createHash('sha256').update(raw.trim().toLowerCase()).digest('base64url');
-}
-
 const onLimitedKey = Symbol('signInOnLimited');
 type WithHandler = Response & { [onLimitedKey]?: LimitedHandler };
 
@@ -139,14 +127,6 @@ export function createSignInLimiters(opts: {
     opts.redis ? new ResilientRedisRateLimitStore(opts.redis, `${opts.redisPrefix}rl:${name}:`) : undefined;
   return {
     ip: rateLimit({ ...common, limit: SIGN_IN_LIMIT_PER_IP, store: store('ip'), identifier: 'sign-in-ip' }),
-    account: rateLimit({
-      ...common,
-      limit: SIGN_IN_LIMIT_PER_ACCOUNT,
-      store: store('acct'),
-      identifier: 'sign-in-account',
-      skip: (req) => accountKey(req) === null,
-      keyGenerator: (req) => accountKey(req) ?? '',
-    }),
     anonymous: rateLimit({
       ...common,
       windowMs: ANONYMOUS_POST_WINDOW_MS,
@@ -163,7 +143,7 @@ export function createSignInLimiters(opts: {
 }
 
 /**
- * Middleware for POST /auth/login: both limits, answered by `onLimited` when one is exceeded
+ * Middleware for POST /auth/login: the per-client limit, answered by `onLimited` when one is exceeded
  * (else a 429 page with errorMessages.tooManySignIns). Needs createApp's middleware before it.
  */
 export function signInRateLimit(onLimited?: LimitedHandler): RequestHandler {
@@ -171,10 +151,7 @@ export function signInRateLimit(onLimited?: LimitedHandler): RequestHandler {
     const limiters = res.locals.deps?.signInLimiters;
     if (!limiters) return next(new Error('signInRateLimit used outside the portal app'));
     if (onLimited) (res as WithHandler)[onLimitedKey] = onLimited;
-    limiters.ip(req, res, (err?: unknown) => {
-      if (err) return next(err);
-      limiters.account(req, res, next);
-    });
+    limiters.ip(req, res, next);
   };
 }
 

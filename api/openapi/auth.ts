@@ -64,7 +64,7 @@ export const authPaths: OpenApiPaths = {
       tags: ['Auth'],
       summary: 'Sign in',
       description:
-        'Checks the credentials and answers an access token; sets the `refreshToken` cookie (HttpOnly, SameSite=Strict, Path=/api/auth). Five wrong passwords within 15 minutes lock the account for 15 minutes.',
+        'Checks the credentials and answers an access token; sets the `refreshToken` cookie (HttpOnly, SameSite=Strict, Path=/api/auth). Each guess is counted before the password is checked: per client (20 in 15 minutes, a right password given back) and per account or typed name, where the first five are free and each later guess waits 1, 2, 4 … minutes (at most an hour; forgotten a day after the last wrong guess, or on a right password, an unblock or a password reset). Unknown names are answered exactly as known ones.',
       requestBody: {
         required: true,
         content: {
@@ -75,7 +75,7 @@ export const authPaths: OpenApiPaths = {
       responses: {
         200: jsonResponse('Signed in.', tokenResponse),
         400: error('`invalid_credentials` (unknown user, wrong password, disabled or deleted account), `email_not_verified`, `recaptcha_failed`, or invalid input.'),
-        423: error('`locked`: too many failed sign-ins; try again in 15 minutes.'),
+        429: error('`locked`: this account (or typed name) waits before its next guess; `too_many_requests`: too many guesses from this client. `Retry-After` says how many seconds.'),
       },
     },
   },

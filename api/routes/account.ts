@@ -1,6 +1,6 @@
 // User accounts, preferences, the permission catalogue and every password call (spec §7 Account
 // and Passwords). Specific paths are registered before the `:id` ones they would otherwise match.
-import { hit, LIMITS, limitClient, resetHits, TOO_MANY_REQUESTS } from '../rate-limits.js';
+import { hit, LIMITS, limitClient, TOO_MANY_REQUESTS } from '../rate-limits.js';
 import express, { Router } from 'express';
 import { z } from 'zod';
 import type { User } from '../../lib/contract.js';
@@ -12,7 +12,7 @@ import type { ApiContext } from '../context.js';
 import type { Queryable } from '../db.js';
 import { ApiError, badRequest, conflict, forbidden, notFound, parse } from '../http.js';
 import { createdChanges, diffChanges, recordAudit } from '../audit.js';
-import { clearLockout } from '../lockout.js';
+import { clearLockout, reserveSignInGuess, throttleKey } from '../lockout.js';
 import {
   createOneTimeToken,
   findUsableToken,
@@ -692,15 +692,16 @@ export function accountRouter(ctx: ApiContext): Router {
     if (id !== auth.userId || body.id !== auth.userId) throw forbidden();
     const row = await ctx.db.query<{ password_hash: string | null }>('SELECT password_hash FROM users WHERE id = $1 AND NOT is_deleted', [id]);
     if (!row.rows[0]) throw notFound('No such user.');
-    // Each try is counted before the password is checked (issue 10, finding 9): past the limit
-    // even the right password waits, so a stolen session cannot guess it.
-    const attempt = await hit(ctx, LIMITS.passwordChangePerAccount, id);
-    if (!attempt.allowed) {
-      res.set('Retry-After', String(attempt.retryAfterSeconds));
-      throw new ApiError(429, TOO_MANY_REQUESTS, { retryAfterSeconds: attempt.retryAfterSeconds });
+    // Each try is counted before the password is checked (issue 10, findings 6 and 9), in the same
+    // count as sign-in guesses: past five, even the right password waits, so a stolen session
+    // cannot guess it, nor go on guessing at the sign-in page.
+    const guess = await ctx.db.tx((q) => reserveSignInGuess(q, throttleKey(id, ''), id, ctx.now()));
+    if (!guess.allowed) {
+      res.set('Retry-After', String(guess.retryAfterSeconds));
+      throw new ApiError(429, TOO_MANY_REQUESTS, { retryAfterSeconds: guess.retryAfterSeconds });
     }
     if (!(await verifyPassword(body.currentPassword, row.rows[0].password_hash))) throw invalidInformation([INCORRECT_PASSWORD_REASON]);
-    await resetHits(ctx, LIMITS.passwordChangePerAccount, id);
+    await clearLockout(ctx.db, id);
     const reasons = passwordReasons(body.newPassword);
     if (reasons.length) throw invalidInformation(reasons);
     const hash = await hashPassword(body.newPassword);

@@ -1,5 +1,5 @@
 // Sign-in, token refresh and revocation, self-registration and email verification (spec §7 Auth).
-import { hit, LIMITS, limitClient, TOO_MANY_REQUESTS } from '../rate-limits.js';
+import { clientOf, hit, LIMITS, limitClient, TOO_MANY_REQUESTS, unhit } from '../rate-limits.js';
 import { Router, type Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
@@ -9,7 +9,7 @@ import { PUBLIC_DR_ROLE } from '../../lib/permissions.js';
 import { registrationAttemptEmail, verificationEmail } from '../auth-emails.js';
 import type { ApiContext } from '../context.js';
 import { ApiError, badRequest, conflict, notFound, parse, unauthorized } from '../http.js';
-import { clearLockout, isLocked, recordFailedSignIn } from '../lockout.js';
+import { clearLockout, reserveSignInGuess, throttleKey } from '../lockout.js';
 import { createOneTimeToken, findUsableToken, spendTokens, VERIFY_EMAIL_TTL_SECONDS } from '../one-time-tokens.js';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../passwords.js';
 import { createRecaptchaCheck } from '../recaptcha.js';
@@ -81,11 +81,10 @@ interface SignInRow {
   is_enabled: boolean;
   is_deleted: boolean;
   email_confirmed: boolean;
-  locked_until: Date | string | null;
 }
 
 const invalidCredentials = () => badRequest(errorMessages.loginFailed, { code: 'invalid_credentials' });
-const locked = () => new ApiError(423, errorMessages.accountLocked, { code: 'locked' });
+const locked = (retryAfterSeconds: number) => new ApiError(429, errorMessages.accountLocked, { code: 'locked', retryAfterSeconds });
 
 export function authRouter(ctx: ApiContext): Router {
   const router = Router();
@@ -98,35 +97,46 @@ export function authRouter(ctx: ApiContext): Router {
     await checkRecaptcha(body.recaptchaToken, req.ip);
 
     const found = await ctx.db.query<SignInRow>(
-      `SELECT id, password_hash, is_enabled, is_deleted, email_confirmed, locked_until FROM users
+      `SELECT id, password_hash, is_enabled, is_deleted, email_confirmed FROM users
        WHERE lower(email) = lower($1) OR lower(user_name) = lower($1)
        ORDER BY (lower(email) = lower($1)) DESC LIMIT 1`,
       [body.username],
     );
     const user = found.rows[0];
-    if (user && !user.is_deleted && isLocked(user, ctx.now())) throw locked();
-    // Unknown users are compared against a dummy hash so the answer takes as long either way.
-    const passwordOk = await verifyPassword(body.password, user?.password_hash ?? DUMMY_HASH);
-    if (!user || user.is_deleted) throw invalidCredentials();
-    if (!passwordOk) {
-      const nowLocked = await ctx.db.tx((q) => recordFailedSignIn(q, user.id, ctx.now()));
-      throw nowLocked ? locked() : invalidCredentials();
+    // Issue 10, finding 6: the guess is counted before the password is checked, per client
+    // (undone by a right password) and per account, where past five free guesses each waits its
+    // turn. An unknown or deleted name is counted by what was typed and answered the same way.
+    const client = await hit(ctx, LIMITS.signInPerClient, clientOf(req));
+    if (!client.allowed) {
+      res.set('Retry-After', String(client.retryAfterSeconds));
+      throw new ApiError(429, errorMessages.tooManySignIns, { code: 'too_many_requests', retryAfterSeconds: client.retryAfterSeconds });
     }
-    if (!user.is_enabled) throw invalidCredentials();
-    if (!user.email_confirmed) {
+    const known = user && !user.is_deleted ? user : undefined;
+    const guess = await ctx.db.tx((q) => reserveSignInGuess(q, throttleKey(known?.id ?? null, body.username), known?.id ?? null, ctx.now()));
+    if (!guess.allowed) {
+      res.set('Retry-After', String(guess.retryAfterSeconds));
+      throw locked(guess.retryAfterSeconds);
+    }
+    // Unknown users are compared against a dummy hash so the answer takes as long either way.
+    const passwordOk = await verifyPassword(body.password, known?.password_hash ?? DUMMY_HASH);
+    if (!known || !passwordOk) throw invalidCredentials();
+    // A right password clears the counts, whatever stops the sign-in next.
+    await unhit(ctx, LIMITS.signInPerClient, clientOf(req));
+    await clearLockout(ctx.db, known.id);
+    if (!known.is_enabled) throw invalidCredentials();
+    if (!known.email_confirmed) {
       throw badRequest(errorMessages.emailNotVerified, { code: 'email_not_verified' });
     }
 
     const now = ctx.now();
     const { response, raw } = await ctx.db.tx(async (q) => {
-      await clearLockout(q, user.id);
       const refresh = await issueRefreshToken(q, {
-        userId: user.id,
+        userId: known.id,
         activeSchoolYear: null,
         ttlSeconds: ctx.config.refreshTokenTtlSeconds,
         now,
       });
-      const tokens = await tokenResponseFor(ctx, q, user.id, refresh.familyId);
+      const tokens = await tokenResponseFor(ctx, q, known.id, refresh.familyId);
       if (!tokens) throw invalidCredentials();
       return { response: tokens, raw: refresh.raw };
     });

@@ -76,7 +76,8 @@ export const errorMessages = {
   serviceUnavailable: 'The portal is temporarily unavailable. Please try again in a moment.',
   pageNotFound: 'Page not found',
   csrfInvalid: 'Your form expired. Please try again.',
-  accountLocked: 'This account is locked after too many failed sign-in attempts. Try again in 15 minutes.',
+  // Issue 10, finding 6: a growing delay after five wrong passwords, not a 15-minute lock.
+  accountLocked: 'This account is locked for a while after too many failed sign-in attempts. Please wait a few minutes and try again, or reset your password.',
   emailNotVerified: 'Please verify your email address before signing in.',
   passwordRecoverySent: 'If an account exists for that address, we have sent a link to reset the password.',
   invalidRequest: 'The request is not valid.',

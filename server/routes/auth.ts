@@ -192,8 +192,7 @@ function bareFailure(message: string): string {
 
 function signInFailureStatus(message: string): number {
   const bare = bareFailure(message);
-  if (bare === errorMessages.tooManySignIns) return 429;
-  if (bare === errorMessages.accountLocked) return 423;
+  if (bare === errorMessages.tooManySignIns || bare === errorMessages.accountLocked) return 429;
   if (bare === errorMessages.noNetwork) return 503;
   if (bare === errorMessages.upstreamTimeout) return 504;
   return 401;

@@ -332,7 +332,7 @@ describe.each(testDbs)('account API on %s', (db) => {
     it('unblocks a locked account', async () => {
       const u = await createUser(api, admin);
       for (let i = 0; i < 5; i++) await signIn(api, u.email, 'Wrong-Password-1!');
-      expect((await signIn(api, u.email, STRONG_PASSWORD)).status).toBe(423);
+      expect((await signIn(api, u.email, STRONG_PASSWORD)).status).toBe(429);
       expect(userSchema.parse((await request(api.url).get(`/api/account/users/${u.id}`).set(as(admin))).body).isLockedOut).toBe(true);
       expect((await request(api.url).put(`/api/account/users/unblock/${u.id}`).set(as(district))).status).toBe(403);
       const res = await request(api.url).put(`/api/account/users/unblock/${u.id}`).set(as(admin));
