@@ -5,6 +5,7 @@
 //   .vite/manifest.json      read once at start by server/assets.ts
 //   client-<hash>.js         islands/client.ts, the only <script> a page ever gets
 //   <Name>.island-<hash>.js  one chunk per island, imported on demand (import.meta.glob)
+//   react-<hash>.js          React 19 and react-dom, shared by every island
 //   main-<hash>.css          USWDS + portal styles
 //   fonts/, img/             only the USWDS fonts and icons the CSS references
 import { fileURLToPath } from 'node:url';
@@ -23,19 +24,6 @@ export default defineConfig({
   // copied into the hashed, immutable /assets/ tree.
   publicDir: false,
   plugins: [react()],
-  // The browser runs the islands on Preact's React-compatible API: React 19's client runtime
-  // alone is 67 KB gzip, most of the 75 KB budget of the heaviest page (README, Performance
-  // budgets), where Preact's is about 12 KB. The server still renders every page with React
-  // 19; islands use only the hooks and APIs both implement, and the e2e suite hydrates each one.
-  resolve: {
-    alias: [
-      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-      { find: /^react-dom$/, replacement: 'preact/compat' },
-      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
-      { find: /^react$/, replacement: 'preact/compat' },
-    ],
-  },
   css: {
     preprocessorOptions: {
       scss: {
@@ -71,7 +59,9 @@ export default defineConfig({
         // them cached (their hashes only change when the library version does).
         codeSplitting: {
           groups: [
-            { name: 'preact', test: /node_modules[\\/]preact[\\/]/, priority: 2 },
+            // React 19 (react, react-dom, scheduler): one shared chunk, loaded only by pages that
+            // have an island, cached until React's version changes.
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 1 },
           ],
         },

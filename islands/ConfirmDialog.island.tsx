@@ -5,7 +5,7 @@
 // With JavaScript: the trigger is a button opening a native <dialog> (showModal: focus moves in
 // and stays in, Escape closes, focus returns to the button). Ok submits the form to `action`
 // as a normal POST (the server answers 303 with a flash); Cancel closes the dialog.
-import { useEffect, useRef, useState, type ReactElement } from 'react';
+import { useEffect, useId, useRef, useState, type ReactElement } from 'react';
 import { ConfirmDialog as ConfirmDialogView } from '../views/components/ConfirmDialog.js';
 
 export interface ConfirmDialogProps {
@@ -24,17 +24,13 @@ export interface ConfirmDialogProps {
   width?: 'confirm' | 'confirm-promise';
 }
 
-let dialogCount = 0;
-
 export default function ConfirmDialog(props: ConfirmDialogProps): ReactElement {
   const { triggerLabel, triggerClass, fallbackHref, ...question } = props;
   const [enhanced, setEnhanced] = useState(false);
   const [busy, setBusy] = useState(false);
   const dialogRef = useRef<HTMLDialogElement>(null);
-  // The dialog exists only in the browser (after `enhanced`), so its id comes from a counter of
-  // this page's dialogs. Not useId: every island is a root of its own, and Preact numbers useId
-  // per root, so two dialogs on one page would share ids (and one would read out the other's question).
-  const [id] = useState(() => `confirm-dialog-${(dialogCount += 1)}`);
+  // Unique on the page: each island root has its own identifierPrefix (islands/client.ts).
+  const id = `confirm-dialog${useId()}`;
   const className = `usa-button${triggerClass ? ` ${triggerClass}` : ''}`;
 
   useEffect(() => setEnhanced(true), []);

@@ -37,9 +37,8 @@ async function hydrateIsland(element: HTMLElement): Promise<void> {
       element.dataset.islandStatus = 'hydrated';
     };
     hydrateRoot(element, createElement(IslandRoot, { onHydrated }, createElement(Component, props)), {
-      // The same prefix the server rendered with (views/Island.tsx). The browser build runs on
-      // preact/compat (vite.config.ts), which ignores it and numbers useId per island root:
-      // an id an island makes in the browser must not come from useId (see ConfirmDialog).
+      // The same prefix the server rendered with (views/Island.tsx): useId values match the
+      // server's and are unique on the page, since every island id is.
       identifierPrefix: `${id}-`,
       onRecoverableError: (error) => console.warn(`Island ${id} recovered from a hydration error`, error),
     });
