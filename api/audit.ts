@@ -82,11 +82,32 @@ export function deletedChanges(before: Record<string, unknown>): AuditChanges {
   return Object.fromEntries(Object.entries(before).map(([key, from]) => [key, { from: from ?? null }]));
 }
 
-/** Writes one audit entry; call it with the transaction of the change so both commit together. */
-export async function recordAudit(q: Queryable, entry: AuditEntryInput): Promise<void> {
+const isPair = (value: unknown): value is { from: unknown; to: unknown } =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && 'from' in value && 'to' in value;
+
+/**
+ * True when a summary records no change at all: empty (a diff that found nothing), or only
+ * `{ from, to }` pairs with equal sides (identifiers kept beside a diff, such as an item's id).
+ */
+export function isNoChange(changes: AuditChanges): boolean {
+  return Object.values(changes).every((value) => isPair(value) && same(value.from, value.to));
+}
+
+/** An edit (`….update`, `….item-update`, `lea.years-update`), as opposed to an action an admin took. */
+const isEdit = (action: string) => /[.-]update$/.test(action);
+
+/**
+ * Writes one audit entry; call it with the transaction of the change so both commit together.
+ * An edit that changed nothing (a form saved as it was) writes nothing (issue 11): the history
+ * lists only real changes. An action (Unblock, a reset link) is recorded whatever it changed.
+ * Answers whether an entry was written.
+ */
+export async function recordAudit(q: Queryable, entry: AuditEntryInput): Promise<boolean> {
+  if (isEdit(entry.action) && entry.changes !== undefined && isNoChange(entry.changes)) return false;
   await q.query(
     `INSERT INTO audit_log (actor_user_id, action, entity_type, entity_id, changes, created_by, updated_by)
      VALUES ($1, $2, $3, $4, $5::jsonb, $1, $1)`,
     [entry.actor, entry.action, entry.entityType, String(entry.entityId), JSON.stringify(redact(entry.changes ?? {}))],
   );
+  return true;
 }

@@ -197,6 +197,8 @@ export interface UserPageQuery {
   sortField?: UserSortField | undefined;
   sortDirection?: 'asc' | 'desc' | undefined;
   includeDeleted?: boolean | undefined;
+  /** Only enabled (true) or disabled (false) accounts. */
+  isEnabled?: boolean | undefined;
   /** Only users sharing one of these LEAs (a jurisdiction-only caller's view). */
   withinLeaIds?: number[] | undefined;
   now?: Date | undefined;
@@ -218,6 +220,7 @@ export async function pageUsers(q: Queryable, query: UserPageQuery): Promise<{ i
     conditions.push(`(u.full_name ILIKE ${p} OR u.email ILIKE ${p} OR u.user_name ILIKE ${p} OR u.job_title ILIKE ${p})`);
   }
   if (query.leaId !== undefined) conditions.push(`${param(query.leaId)}::int IN ${USER_LEA_IDS}`);
+  if (query.isEnabled !== undefined) conditions.push(`u.is_enabled = ${param(query.isEnabled)}`);
   if (query.role) {
     conditions.push(`EXISTS (SELECT 1 FROM user_roles ur JOIN roles r ON r.id = ur.role_id
                              WHERE ur.user_id = u.id AND lower(r.name) = lower(${param(query.role)}))`);

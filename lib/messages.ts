@@ -10,3 +10,4 @@ export * from './messages/shell.js';
 export * from './messages/notifications.js';
 export * from './messages/monitoring.js';
 export * from './messages/admin.js';
+export * from './messages/account.js';

@@ -125,3 +125,20 @@ export function breadcrumbsFor(path: string, extra: readonly Breadcrumb[] = []):
   if (last) delete last.href;
   return crumbs;
 }
+
+export interface HomePageChoice {
+  path: string;
+  label: string;
+}
+
+/**
+ * The pages a user may choose as home (the account page's preferences): the dashboard, the user
+ * menu's Notification Settings and the side navigation's module pages the permissions open,
+ * labelled with their module. Not the account page itself, nor pages reached from others only.
+ */
+export function homePageChoices(permissions: readonly string[]): HomePageChoice[] {
+  return routes
+    .filter((r) => r.requiresLogin && (r.module === null ? r.id !== 'account' : r.inMenu))
+    .filter((r) => canAccessRoute(r, permissions) && (r.module === null || canAccessRoute(moduleById(r.module), permissions)))
+    .map((r) => ({ path: r.path, label: r.module ? `${moduleById(r.module).menuLabel}: ${r.menuLabel}` : r.menuLabel }));
+}

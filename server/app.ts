@@ -36,6 +36,7 @@ import { adminUtilitiesRouter } from './routes/admin/utilities.js';
 import { keepAliveRouter } from './routes/keep-alive.js';
 import { modulesRouter } from './routes/modules.js';
 import { calendarsRouter } from './routes/calendars.js';
+import { accountRouter } from './routes/account.js';
 import { sessionContextRouter } from './routes/session-context.js';
 import { buildIdHeader, shellContext } from './shell-context.js';
 
@@ -119,6 +120,7 @@ export function createApp(config: PortalConfig, services: AppDeps, options: Crea
   app.use(drRequestRouter(deps));
   app.use(sessionContextRouter(deps));
   app.use(helpRouter(deps));
+  app.use(accountRouter(deps));
   app.use(adminUsersRouter(deps));
   app.use(adminRolesRouter(deps));
   // The admin area's organisation screens: LEAs, schools, text blocks, email logs, lists, notification events, utilities.

@@ -7,7 +7,7 @@ import { tokenResponse } from '../lib/contract.js';
 import { errorMessages } from '../lib/messages.js';
 import { PUBLIC_DR_ROLE } from '../lib/permissions.js';
 import { loginUrl, wantsJson } from './errors.js';
-import { decodeAccessToken, TokenError, userFromClaims } from './jwt.js';
+import { decodeAccessToken, homeUrlFromClaims, TokenError, userFromClaims } from './jwt.js';
 import { addFlash } from './flash.js';
 import { destroySession, hasSignedInMarker, regenerateSession, saveSession, sessionCookieName, sessionCookieOptions, signedInMarkerName } from './session.js';
 import { tokenMark, type SessionUser } from './session-types.js';
@@ -20,7 +20,7 @@ export interface SignInCredentials {
   recaptchaToken?: string;
 }
 
-export type SignInResult = { ok: true; user: SessionUser; isPublicDrUser: boolean } | { ok: false; message: string };
+export type SignInResult = { ok: true; user: SessionUser; isPublicDrUser: boolean; homeUrl: string } | { ok: false; message: string };
 
 export function currentUser(req: Request): SessionUser | null {
   return (req.session as typeof req.session | undefined)?.user ?? null;
@@ -99,8 +99,11 @@ export async function signIn(req: Request, res: Response, credentials: SignInCre
 
   if (!token.accessToken) return { ok: false, message: errorMessages.emptyAccessToken };
   let user: SessionUser;
+  let homeUrl: string;
   try {
-    user = userFromClaims(decodeAccessToken(token.accessToken), token.leaId);
+    const claims = decodeAccessToken(token.accessToken);
+    user = userFromClaims(claims, token.leaId);
+    homeUrl = homeUrlFromClaims(claims);
   } catch (err) {
     if (err instanceof TokenError) return { ok: false, message: err.message };
     throw err;
@@ -126,7 +129,7 @@ export async function signIn(req: Request, res: Response, credentials: SignInCre
   // the session's token): it goes, so the browser holds only the session cookie and the marker.
   res.clearCookie(csrfCookieName(res.locals.deps.config), { path: '/', httpOnly: true, sameSite: 'lax', secure: res.locals.deps.config.isProduction });
   res.locals.user = user;
-  return { ok: true, user, isPublicDrUser: user.roles.includes(PUBLIC_DR_ROLE) };
+  return { ok: true, user, isPublicDrUser: user.roles.includes(PUBLIC_DR_ROLE), homeUrl };
 }
 
 /** Revokes upstream, destroys the session and clears the cookie (spec §4 Logout). */

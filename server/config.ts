@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { AGENCY_TIME_ZONE } from '../lib/day.js';
 import { APP_VERSION } from '../lib/messages.js';
 
 const logLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
@@ -32,7 +33,8 @@ const env = z.object({
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(10_000).default(1),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
   MESSAGES_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(15),
-  TZ: z.string().default('America/Chicago'),
+  // Nevada's agency: the module specs count days and deadlines on Pacific time (lib/day.ts).
+  TZ: z.string().default(AGENCY_TIME_ZONE),
   DATA_DIR: z.string().default('./data'),
   LOG_LEVEL: logLevel.default('info'),
   BUILD_ID: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/).optional(),

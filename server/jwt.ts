@@ -1,7 +1,7 @@
 // Reads the claims of an access token. The portal does not verify the signature (only the API
 // can, and does on every call); it needs the claims to know who is signed in and what they may
 // see. A token that is not three parts, or whose claims do not parse, is refused.
-import { accessTokenClaims, type AccessTokenClaims } from '../lib/contract.js';
+import { accessTokenClaims, userConfiguration, type AccessTokenClaims } from '../lib/contract.js';
 import { errorMessages } from '../lib/messages.js';
 import type { SessionUser } from './session-types.js';
 
@@ -41,4 +41,14 @@ export function userFromClaims(claims: AccessTokenClaims, leaId: number | null):
     permissions: claimList(claims.permission),
     leaId,
   };
+}
+
+/** The user's chosen home page from the token's configuration claim; '/' when none or unreadable. */
+export function homeUrlFromClaims(claims: AccessTokenClaims): string {
+  try {
+    const parsed = userConfiguration.safeParse(JSON.parse(claims.configuration));
+    return parsed.success ? parsed.data.homeUrl : '/';
+  } catch {
+    return '/';
+  }
 }

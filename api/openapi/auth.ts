@@ -48,6 +48,7 @@ const listParams = [
   ),
   queryParam('sortDirection', { type: 'string', enum: ['asc', 'desc'] }, 'Sort direction.'),
   queryParam('includeDeleted', { type: 'boolean', default: false }, 'Include soft-deleted users.'),
+  queryParam('isEnabled', { type: 'boolean' }, 'Only enabled (true) or only disabled (false) accounts; both when absent.'),
 ];
 const success = jsonResponse('Done.', z.object({ success: z.literal(true) }));
 const passwordRefused = error('`Invalid Information.` with `reasons`: each password rule not met, and/or `Invalid token.`');

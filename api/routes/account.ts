@@ -57,6 +57,8 @@ const listQuery = z.object({
     z.preprocess((s) => (typeof s === 'string' ? s.toLowerCase() : s), z.enum(['asc', 'desc'], v.selectFromList)),
   ),
   includeDeleted: optionalQuery(queryFlag).transform((b) => b ?? false),
+  /** Only enabled (true) or only disabled (false) accounts; both when absent. */
+  isEnabled: optionalQuery(queryFlag),
 });
 const pagingParams = z.object({ pageNumber: pageNumberSchema, pageSize: pageSizeSchema });
 const jurisdictionQuery = z.object({

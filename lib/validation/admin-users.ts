@@ -101,7 +101,7 @@ export const setPasswordFields = ['newPassword', 'confirmPassword'] as const;
 export type SetPasswordField = (typeof setPasswordFields)[number];
 
 /** A password field's text as typed (never trimmed: spaces may be part of a password). */
-const passwordText = z
+export const passwordText = z
   .unknown()
   .optional()
   .transform((v): string => {
@@ -159,10 +159,15 @@ export function unknownChoices<T extends string | number>(field: string, values:
 
 // ---- the users list's filters -------------------------------------------------------------------
 
+export const USER_STATUSES = ['enabled', 'disabled'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
 export interface UserListFilters {
   search: string;
   leaId: number | null;
   role: string;
+  /** Only enabled or only disabled accounts; null for both. */
+  status: UserStatus | null;
 }
 
 /** The list's filters from the query string; a value that cannot be one is left out, never an error. */
@@ -171,10 +176,12 @@ export function parseUserListFilters(query: unknown): UserListFilters {
   const search = formText.parse(q.search);
   const lea = formText.parse(q.leaId);
   const role = formText.parse(q.role);
+  const status = formText.parse(q.status);
   return {
     search: [...search].length <= 200 ? search : '',
     leaId: ID.test(lea) && Number(lea) > 0 ? Number(lea) : null,
     role: [...role].length <= ROLE_NAME_MAX_LENGTH ? role : '',
+    status: (USER_STATUSES as readonly string[]).includes(status) ? (status as UserStatus) : null,
   };
 }
 
@@ -184,5 +191,6 @@ export function userListFilterParams(filters: UserListFilters): Record<string, s
   if (filters.search) out.search = filters.search;
   if (filters.leaId !== null) out.leaId = String(filters.leaId);
   if (filters.role) out.role = filters.role;
+  if (filters.status) out.status = filters.status;
   return out;
 }

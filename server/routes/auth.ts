@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { confirmEmailResponse, resendVerificationResponse, textBlock, verifyEmailResponse, type TextBlock } from '../../lib/contract.js';
 import { errorMessages, uiText } from '../../lib/messages.js';
 import { formatCountdown, secondsUntil } from '../../lib/format-countdown.js';
+import { canAccessPath } from '../../lib/routes.js';
 import { safeReturnUrl } from '../../lib/return-url.js';
 import {
   forgotPasswordFields,
@@ -232,8 +233,10 @@ const handleSignIn: RequestHandler = async (req, res) => {
   const returnUrl = safeReturnUrl(form.returnUrl);
   const result = await signIn(req, res, { username: form.userName, password: form.password, recaptchaToken: form.recaptchaToken });
   if (result.ok) {
-    // Spec §2/§6: the public dispute resolution user goes to the request page.
-    res.redirect(303, result.isPublicDrUser ? PUBLIC_DR_HOME : returnUrl);
+    // Spec §2/§6: the public dispute resolution user goes to the request page; without a page to
+    // go back to, a user goes to the home page chosen on the account page, if they may open it.
+    const home = returnUrl === '/' && safeReturnUrl(result.homeUrl) === result.homeUrl && canAccessPath(result.homeUrl, result.user.permissions) ? result.homeUrl : returnUrl;
+    res.redirect(303, result.isPublicDrUser ? PUBLIC_DR_HOME : home);
     return;
   }
   await renderLogin(req, res, {

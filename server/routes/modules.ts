@@ -25,10 +25,21 @@ const DETAIL_PATHS: Readonly<Record<string, string>> = {
 /** Module pages a feature router now serves: no "not available yet" for them. One id per line. */
 export const builtRouteIds: ReadonlySet<string> = new Set([
   'dr.calendars', // server/routes/calendars.ts
+  'monitoring.visit', // server/routes/monitoring-visit.ts
+  'admin.manage-users', // server/routes/admin/users.ts
+  'admin.manage-roles', // server/routes/admin/roles.ts
+  'admin.manage-roles/permissions', // server/routes/admin/roles.ts
+  'admin.manage-leas', // server/routes/admin/leas.ts
+  'admin.manage-schools', // server/routes/admin/schools.ts
+  'admin.email-logs', // server/routes/admin/email-logs.ts
+  'admin.manage-text-blocks', // server/routes/admin/text-blocks.ts
+  'admin.list-manager', // server/routes/admin/lists.ts
+  'admin.manage-notification', // server/routes/admin/notification-events.ts
+  'admin.admin-utils', // server/routes/admin/utilities.ts
 ]);
 
-/** The routes this router answers: the module pages and the account page; not /, not Help. */
-export const pendingRoutes: readonly RouteDef[] = routes.filter((r) => (r.module !== null || r.id === 'account') && !builtRouteIds.has(r.id));
+/** The routes this router answers: the module pages no feature router serves; not /, not Help. */
+export const pendingRoutes: readonly RouteDef[] = routes.filter((r) => r.module !== null && !builtRouteIds.has(r.id));
 
 export function modulesRouter(_deps: AppDeps): Router {
   const router = Router();

@@ -9,6 +9,7 @@ import { expect, test, type Browser, type Locator, type Page } from '@playwright
 import { adminOrgText as t, errorMessages, navText, uiText, validationMessages as m } from '../../lib/messages.js';
 import { expectNoAxeViolations } from './helpers/axe.js';
 import { demoUsers, signIn } from './helpers/auth.js';
+import { confirmAction } from './helpers/confirm.js';
 import { javaScriptEnabled, waitForIslands } from './helpers/islands.js';
 
 const SCREENS = [
@@ -45,24 +46,6 @@ async function setBox(page: Page, box: Locator, checked = true): Promise<void> {
 }
 
 const flash = (page: Page, text: string | RegExp) => expect(page.locator('.portal-flash')).toContainText(text);
-
-/** A Delete that asks first: the dialog with JavaScript, the confirmation page without; then Ok. */
-async function confirmed(page: Page, trigger: string, axe = true): Promise<void> {
-  if (javaScriptEnabled()) {
-    await page.getByRole('button', { name: trigger, exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: uiText.confirmTitle });
-    await expect(dialog).toBeVisible();
-    if (axe) await expectNoAxeViolations(page, { include: 'dialog[open]' });
-    await dialog.getByRole('button', { name: trigger, exact: true }).click();
-  } else {
-    await page.getByRole('link', { name: trigger, exact: true }).click();
-    await expect(page.getByRole('heading', { level: 1, name: uiText.confirmTitle })).toBeVisible();
-    if (axe) await expectNoAxeViolations(page);
-    await page.getByRole('button', { name: trigger, exact: true }).click();
-  }
-  await page.waitForLoadState('load');
-  await waitForIslands(page);
-}
 
 /** The error summary of a refused form; axe once per kind of page (the summary is the same component everywhere). */
 async function expectSummary(page: Page, messages: string[], axe = true): Promise<void> {
@@ -133,7 +116,7 @@ test.describe('as the site admin', () => {
     await flash(page, t.contactAdded('Morgan Contact'));
     await expect(page.getByRole('table', { name: t.contactsCaption(name) })).toContainText('morgan@example.org');
 
-    await confirmed(page, t.delete);
+    await confirmAction(page, t.delete, { axe: true });
     await expect(page).toHaveTitle('Manage LEAs - Admin - Compliance Portal');
     await flash(page, t.leaDeleted(name));
 
@@ -173,7 +156,7 @@ test.describe('as the site admin', () => {
     await page.goto(`/admin/manage-schools?pageSize=all`);
     await page.getByRole('link', { name, exact: true }).click();
     await waitForIslands(page);
-    await confirmed(page, t.delete, false);
+    await confirmAction(page, t.delete);
     await flash(page, t.schoolDeleted(name));
   });
 
@@ -258,10 +241,10 @@ test.describe('as the site admin', () => {
     await flash(page, t.itemSaved('Only choice'));
     await page.getByRole('link', { name: `${t.edit} Only choice` }).click();
     await waitForIslands(page);
-    await confirmed(page, t.delete, false);
+    await confirmAction(page, t.delete);
     await flash(page, t.itemDeleted('Only choice'));
 
-    await confirmed(page, t.delete);
+    await confirmAction(page, t.delete, { axe: true });
     await flash(page, t.listDeleted(`E2E ${code}`));
   });
 
@@ -290,7 +273,7 @@ test.describe('as the site admin', () => {
     await flash(page, t.eventSaved(name));
     await page.getByRole('link', { name, exact: true }).click();
     await waitForIslands(page);
-    await confirmed(page, t.delete, false);
+    await confirmAction(page, t.delete);
     await flash(page, t.eventDeleted(name));
 
     await page.getByRole('link', { name: t.sendMessage }).click();

@@ -7,6 +7,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { adminUsersText as t, errorMessages, uiText, validationMessages } from '../../lib/messages.js';
 import { expectNoAxeViolations } from './helpers/axe.js';
 import { demoUsers, signIn } from './helpers/auth.js';
+import { confirmAction } from './helpers/confirm.js';
 import { javaScriptEnabled, waitForIslands } from './helpers/islands.js';
 
 const USERS = '/admin/manage-users';
@@ -18,31 +19,6 @@ async function tick(page: Page, box: Locator): Promise<void> {
   await page.locator(`label[for="${id}"]`).click();
   await expect(box).toBeChecked();
 }
-/** Answers a question asked first: in the dialog with JavaScript, on its own page without. */
-async function confirm(page: Page, trigger: string, ok: string, question: string, checkAxe = false): Promise<void> {
-  if (javaScriptEnabled()) {
-    await page.getByRole('button', { name: trigger, exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: uiText.confirmTitle });
-    await expect(dialog).toBeVisible();
-    // Each dialog reads out its own question (the page has more than one).
-    await expect(dialog).toHaveAccessibleDescription(question);
-    // One order everywhere: the action, then Cancel (as on the page without JavaScript); Cancel has the focus.
-    await expect(dialog.getByRole('button')).toHaveText([ok, uiText.cancel]);
-    await expect(dialog.getByRole('button', { name: uiText.cancel })).toBeFocused();
-    if (checkAxe) await expectNoAxeViolations(page, { include: 'dialog[open]' });
-    await dialog.getByRole('button', { name: ok, exact: true }).click();
-  } else {
-    await page.getByRole('link', { name: trigger, exact: true }).click();
-    await expect(page.getByRole('heading', { level: 1, name: uiText.confirmTitle })).toBeVisible();
-    await expect(page.getByText(question)).toBeVisible();
-    await expect(page.locator('.confirm-page .button-row').getByRole('button').or(page.locator('.confirm-page .button-row').getByRole('link'))).toHaveText([ok, uiText.cancel]);
-    if (checkAxe) await expectNoAxeViolations(page);
-    await page.getByRole('button', { name: ok, exact: true }).click();
-  }
-  await page.waitForLoadState('load');
-  await waitForIslands(page);
-}
-
 function flash(page: Page, text: string) {
   return expect(page.locator('.portal-flash')).toContainText(text);
 }
@@ -115,7 +91,7 @@ test('the site admin finds, adds, edits, disables, enables and deletes a user', 
   await waitForIslands(page);
 
   // Disable (asked first), then enable.
-  await confirm(page, t.disable, t.disable, t.disableQuestion(name), true);
+  await confirmAction(page, t.disable, { question: t.disableQuestion(name), axe: true });
   await flash(page, t.userDisabled(name));
   await expect(page.locator('.admin-account-line')).toContainText(t.disabled);
   await page.getByRole('button', { name: t.enable, exact: true }).click();
@@ -123,7 +99,7 @@ test('the site admin finds, adds, edits, disables, enables and deletes a user', 
   await waitForIslands(page);
 
   // Delete (asked first): back on the list, which no longer has the user.
-  await confirm(page, t.delete, t.delete, t.deleteQuestion(name));
+  await confirmAction(page, t.delete, { question: t.deleteQuestion(name) });
   await expect(page).toHaveURL(new RegExp(`${USERS}$`));
   await flash(page, t.userDeleted(name));
   await expect(page.locator('#users-table')).not.toContainText(email);

@@ -45,3 +45,22 @@ export async function setChecked(box: Locator, checked: boolean): Promise<void> 
   if (checked) await expect(box).toBeChecked();
   else await expect(box).not.toBeChecked();
 }
+
+/** A new Local User for a test that changes an account (never a demo user other tests share). */
+export async function createPerson(fullName: string, password: string): Promise<{ id: string; email: string }> {
+  const api = await request.newContext({ baseURL: apiUrl() });
+  try {
+    const token = await api.post('/api/auth/token', { form: { username: demoUsers.stateAdmin, password: DEMO_PASSWORD, recaptchaToken: '' } });
+    expect(token.status(), 'admin sign-in to the API').toBe(200);
+    const { accessToken } = (await token.json()) as { accessToken: string };
+    const email = `person-${randomBytes(4).toString('hex')}@test.example`;
+    const created = await api.post('/api/account/users', {
+      headers: { Authorization: `Bearer ${accessToken}` },
+      data: { fullName, email, roles: ['Local User'], password },
+    });
+    expect(created.status(), 'a new user').toBe(201);
+    return { id: ((await created.json()) as { id: string }).id, email };
+  } finally {
+    await api.dispose();
+  }
+}

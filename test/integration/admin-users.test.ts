@@ -146,6 +146,33 @@ describe('the users list', () => {
     expect(none.text).toContain('Clear search');
   });
 
+  it('filters by enabled or disabled accounts, keeping the choice in the form', async () => {
+    const token = await accessToken(portal.api!, ADMIN);
+    const tag = `status-${randomUUID().slice(0, 6)}`;
+    const made = await request(portal.api!.url)
+      .post('/api/account/users')
+      .set('Authorization', `Bearer ${token}`)
+      .send({ fullName: 'Dana Disabled', email: `${tag}@example.org` })
+      .expect(201);
+    await request(portal.api!.url)
+      .patch(`/api/account/users/${(made.body as { id: string }).id}`)
+      .set('Authorization', `Bearer ${token}`)
+      .send([{ op: 'replace', path: '/isEnabled', value: false }])
+      .expect(200);
+    const disabled = await admin.get(`${USERS}?status=disabled&search=${tag}`).expect(200);
+    expect(userNames(disabled.text)).toEqual(['Dana Disabled']);
+    expect(disabled.text).toMatch(/<option value="disabled" selected="">Disabled only<\/option>/);
+    expect(userNames((await admin.get(`${USERS}?status=enabled&search=${tag}`).expect(200)).text)).toEqual([]);
+    const enabled = userNames((await admin.get(`${USERS}?status=enabled&pageSize=all`).expect(200)).text);
+    expect(enabled).toContain('Riley District User');
+    expect(enabled).not.toContain('Dana Disabled');
+    // An unknown status is ignored, not an error.
+    expect(userNames((await admin.get(`${USERS}?status=sleeping&search=${tag}`).expect(200)).text)).toEqual(['Dana Disabled']);
+    // The API answers the same filter to its own callers.
+    const api = await request(portal.api!.url).get(`/api/account/users?isEnabled=false&search=${tag}`).set('Authorization', `Bearer ${token}`).expect(200);
+    expect((api.body as { items: { fullName: string }[] }).items.map((u) => u.fullName)).toEqual(['Dana Disabled']);
+  });
+
   it('sorts on the server, both ways, and says so with aria-sort', async () => {
     const asc = await admin.get(`${USERS}?sort=email&dir=asc`).expect(200);
     const desc = await admin.get(`${USERS}?sort=email&dir=desc`).expect(200);

@@ -218,6 +218,21 @@ describe.each(testDbs)('audit log and user administration on %s', (dbKind) => {
       expect(listEntries.map((e) => e.action)).toEqual(['lookup-list.item-create', 'lookup-list.create']);
     });
 
+    it('writes no entry when a form is saved without a change, and one when something did change', async () => {
+      const email = uniqueEmail('unchanged');
+      const created = await createUser(api, admin, { email, fullName: 'Same Person', roles: ['Local User'], leaIds: [districtLea] });
+      const lea = { id: districtLea };
+      const school = (await request(api.url).post('/api/schools').set(as(admin)).send({ leaId: lea.id, name: 'Unchanged Elementary' })).body as { id: number };
+      for (let i = 0; i < 2; i++) {
+        await request(api.url).put(`/api/account/users/${created.id}`).set(as(admin)).send({ fullName: 'Same Person', email, roles: ['Local User'], leaIds: [districtLea] }).expect(200);
+        await request(api.url).put('/api/schools').set(as(admin)).send({ id: school.id, leaId: lea.id, name: 'Unchanged Elementary' }).expect(200);
+      }
+      expect((await audit({ entityType: 'user', entityId: created.id })).map((e) => e.action)).toEqual(['user.create']);
+      expect((await audit({ entityType: 'school', entityId: String(school.id) })).map((e) => e.action)).toEqual(['school.create']);
+      await request(api.url).put('/api/schools').set(as(admin)).send({ id: school.id, leaId: lea.id, name: 'Changed Elementary' }).expect(200);
+      expect((await audit({ entityType: 'school', entityId: String(school.id) })).map((e) => e.action)).toEqual(['school.update', 'school.create']);
+    });
+
     it('drops secret keys and shortens long values before storing', async () => {
       await recordAudit(api.ctx.db, {
         actor: adminId,

@@ -32,13 +32,13 @@ export function withPortal(): PortalEnv {
 }
 
 /** An agent signed in through POST /auth/login (CSRF and all), as a browser would be. */
-export async function signedInAgent(app: Express | string, email: string): Promise<Agent> {
+export async function signedInAgent(app: Express | string, email: string, password = DEMO_PASSWORD): Promise<Agent> {
   const agent = request.agent(app);
   const login = await agent.get('/auth/login');
   const res = await agent
     .post('/auth/login')
     .type('form')
-    .send({ _csrf: csrfFrom(login.text), userName: email, password: DEMO_PASSWORD, returnUrl: '/' });
+    .send({ _csrf: csrfFrom(login.text), userName: email, password, returnUrl: '/' });
   expect(res.status, `sign-in of ${email}`).toBe(303);
   return agent;
 }

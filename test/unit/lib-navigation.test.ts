@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { breadcrumbsFor, buildMenu, moduleLandingPath, type MenuGroup, type MenuLink } from '../../lib/navigation.js';
+import { breadcrumbsFor, buildMenu, homePageChoices, moduleLandingPath, type MenuGroup, type MenuLink } from '../../lib/navigation.js';
 import { allPermissionValues, P } from '../../lib/permissions.js';
 
 const groups = (perms: string[] | null, path = '/') => buildMenu(perms, path).main.filter((e): e is MenuGroup => e.kind === 'group');
@@ -118,5 +118,23 @@ describe('breadcrumbs (spec §2: built from route data)', () => {
       ['Manage Users', '/admin/manage-users'],
       ['Jane Doe', undefined],
     ]);
+  });
+});
+
+describe('home page choices (the account page’s preferences)', () => {
+  it('offers the dashboard, Notification Settings and the module pages the permissions open, never the account page', () => {
+    const none = homePageChoices([]);
+    expect(none.map((c) => c.path)).toEqual(['/', '/notification-settings']);
+    const all = homePageChoices(allPermissionValues);
+    expect(all.map((c) => c.path)).toContain('/admin/manage-users');
+    expect(all.find((c) => c.path === '/child-search/search')?.label).toBe('Early Childhood Outcomes: Search');
+    expect(all.map((c) => c.path)).not.toContain('/account');
+    // Pages reached from others only (entry scores) are not a home page.
+    expect(all.map((c) => c.path)).not.toContain('/child-search/entryscore');
+  });
+
+  it('leaves out a module page when the module itself is closed to the user', () => {
+    const onlyPage = homePageChoices([P.stateUser]);
+    expect(onlyPage.map((c) => c.path).filter((p) => p.includes('state-tracking'))).toEqual([]);
   });
 });

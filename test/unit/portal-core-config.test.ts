@@ -3,6 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, DEV_DR_PUBLIC_BASIC, loadPortalConfig } from '../../server/config.js';
+import { formatLongDate } from '../../lib/dates.js';
+import { agencyToday, AGENCY_TIME_ZONE } from '../../lib/day.js';
+import { greeting } from '../../lib/greeting.js';
+import { uiText } from '../../lib/messages.js';
 
 const dirs: string[] = [];
 function dataDir(): string {
@@ -30,7 +34,7 @@ describe('loadPortalConfig', () => {
       drPublicBasic: DEV_DR_PUBLIC_BASIC,
       upstreamTimeoutMs: 10_000,
       sessionIdleMinutes: 30,
-      tz: 'America/Chicago',
+      tz: 'America/Los_Angeles',
       version: '2.7.0',
     });
   });
@@ -79,5 +83,20 @@ describe('loadPortalConfig', () => {
     expect(loadPortalConfig({ API_BASE_URL: 'https://api.example.gov/portal/', DATA_DIR: dataDir() }).apiBaseUrl).toBe(
       'https://api.example.gov/portal',
     );
+  });
+});
+
+describe('the agency’s time zone (Nevada, issue 11)', () => {
+  it('defaults to Pacific time, so at 07:30 UTC on 28 November it is still the evening of the 27th everywhere the portal says so', () => {
+    const config = loadPortalConfig({ DATA_DIR: dataDir() });
+    expect(config.tz).toBe('America/Los_Angeles');
+    expect(config.tz).toBe(AGENCY_TIME_ZONE);
+    const instant = new Date('2026-11-28T07:30:00Z');
+    expect(formatLongDate(instant, config.tz)).toBe('Friday, 27th November 2026');
+    expect(greeting(instant, config.tz)).toBe(uiText.goodEvening);
+    expect(agencyToday(instant)).toBe('2026-11-27');
+    // An hour later in the same zone the day turns; Chicago's had turned already.
+    expect(agencyToday(new Date('2026-11-28T08:00:00Z'))).toBe('2026-11-28');
+    expect(formatLongDate(instant, 'America/Chicago')).toBe('Saturday, 28th November 2026');
   });
 });

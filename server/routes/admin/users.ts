@@ -165,6 +165,7 @@ function userQuery(state: TableState, filters: UserListFilters) {
     search: filters.search || undefined,
     leaId: filters.leaId ?? undefined,
     role: filters.role || undefined,
+    isEnabled: filters.status === null ? undefined : filters.status === 'enabled',
   };
 }
 

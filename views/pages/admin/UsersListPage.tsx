@@ -102,6 +102,16 @@ export function UsersListPage(props: UsersListPageProps): ReactElement {
           {roles ? (
             <SelectField id="role" label={t.role} value={filters.role} options={[{ value: '', label: t.anyRole }, ...roles.map((r) => ({ value: r, label: roleLabel(r) }))]} />
           ) : null}
+          <SelectField
+            id="status"
+            label={t.status}
+            value={filters.status ?? ''}
+            options={[
+              { value: '', label: t.anyStatus },
+              { value: 'enabled', label: t.enabledOnly },
+              { value: 'disabled', label: t.disabledOnly },
+            ]}
+          />
         </div>
         {/* A new search keeps the sort and page size but starts again at page 1. */}
         {state.sort !== null && (state.sort !== defaults.sort || state.dir !== defaults.dir) ? (
