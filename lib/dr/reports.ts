@@ -1,0 +1,128 @@
+// The summary report and state tracking of DR spec §9.2 and §9.3, as pure functions over the
+// cases the API answers: one row per LEA with a statewide total (its median over every closed
+// case, not over the LEAs' medians), and each open case's next deadline with its days left.
+import { daysBetween, type IsoDay } from '../day.js';
+import { medianOf } from './rules.js';
+import type { CaseType, DeadlineState } from './timeline.js';
+
+export interface SummaryCase {
+  leaCode: string;
+  leaName: string;
+  type: CaseType;
+  receivedDate: IsoDay;
+  /** Closing date and outcome as of the period end (null: open then). */
+  closedDate: IsoDay | null;
+  outcome: number | null;
+  /** SC reports with at least one finding of noncompliance. */
+  reportWithFindings: boolean;
+}
+
+export interface SummaryRow {
+  leaCode: string;
+  leaName: string;
+  iepFacilitation: number;
+  mediation: number;
+  stateComplaints: number;
+  dueProcess: number;
+  expeditedDueProcess: number;
+  totalRequests: number;
+  openAtPeriodEnd: number;
+  closed: number;
+  /** One decimal; '' for an LEA with no closed case. */
+  medianDaysToClose: string;
+  complaintReportsWithFindings: number;
+  agreementsReached: number;
+}
+
+export const SUMMARY_CSV_HEADER = [
+  'LEA Code',
+  'LEA Name',
+  'IEP Facilitation',
+  'Mediation',
+  'State Complaints',
+  'Due Process',
+  'Expedited Due Process',
+  'Total Requests',
+  'Open at Period End',
+  'Closed',
+  'Median Days to Close',
+  'Complaint Reports with Findings',
+  'Agreements Reached',
+] as const;
+
+export const STATEWIDE_TOTAL = 'Statewide total';
+/** Outcomes that count as an agreement reached (§9.2). */
+const AGREEMENTS: ReadonlySet<number> = new Set([11, 21, 44, 45]);
+
+function rowOf(leaCode: string, leaName: string, cases: readonly SummaryCase[]): SummaryRow {
+  const count = (type: CaseType) => cases.filter((c) => c.type === type).length;
+  const closed = cases.filter((c) => c.closedDate !== null);
+  const median = closed.length ? medianOf(closed.map((c) => daysBetween(c.receivedDate, c.closedDate as IsoDay))) : '';
+  return {
+    leaCode,
+    leaName,
+    iepFacilitation: count('IEPF'),
+    mediation: count('MED'),
+    stateComplaints: count('SC'),
+    dueProcess: count('DP'),
+    expeditedDueProcess: count('EDP'),
+    totalRequests: cases.length,
+    openAtPeriodEnd: cases.length - closed.length,
+    closed: closed.length,
+    medianDaysToClose: median,
+    complaintReportsWithFindings: cases.filter((c) => c.type === 'SC' && c.outcome === 31 && c.reportWithFindings).length,
+    agreementsReached: closed.filter((c) => c.outcome !== null && AGREEMENTS.has(c.outcome)).length,
+  };
+}
+
+/** One row per LEA with at least one case (by LEA code), then the statewide total. */
+export function summaryReport(cases: readonly SummaryCase[]): { rows: SummaryRow[]; total: SummaryRow } {
+  const byLea = new Map<string, SummaryCase[]>();
+  for (const c of cases) byLea.set(c.leaCode, [...(byLea.get(c.leaCode) ?? []), c]);
+  const rows = [...byLea.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([code, list]) => rowOf(code, list[0]!.leaName, list));
+  return { rows, total: rowOf('', STATEWIDE_TOTAL, cases) };
+}
+
+export function summaryCsvRow(r: SummaryRow): string[] {
+  return [
+    r.leaCode,
+    r.leaName,
+    ...[r.iepFacilitation, r.mediation, r.stateComplaints, r.dueProcess, r.expeditedDueProcess, r.totalRequests, r.openAtPeriodEnd, r.closed].map(String),
+    r.medianDaysToClose,
+    String(r.complaintReportsWithFindings),
+    String(r.agreementsReached),
+  ];
+}
+
+// ---- state tracking (§9.3) -------------------------------------------------------------------------
+
+export type TrackingStatus = 'Overdue' | 'Due soon' | 'On track' | 'Calendar missing' | 'Suspended';
+
+/** Days left = due - today in calendar days (negative: overdue). */
+export function daysLeft(due: IsoDay, today: IsoDay): number {
+  return daysBetween(today, due);
+}
+
+/** The status filter of a case's next deadline: Overdue, Due soon (0-7 days), On track (> 7). */
+export function trackingStatus(due: IsoDay | null, state: DeadlineState, today: IsoDay): TrackingStatus {
+  if (state === 'Calendar missing') return 'Calendar missing';
+  if (state === 'Suspended' || due === null) return 'Suspended';
+  const left = daysLeft(due, today);
+  if (left < 0) return 'Overdue';
+  return left <= 7 ? 'Due soon' : 'On track';
+}
+
+export const TRACKING_CSV_HEADER = [
+  'Case Number',
+  'Type',
+  'Status',
+  'LEA',
+  'Student Initials',
+  'Received',
+  'Case Manager',
+  'Neutral',
+  'Next Deadline',
+  'Due Date',
+  'Days Left',
+  'Deadline Status',
+] as const;

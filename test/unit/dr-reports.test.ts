@@ -1,0 +1,58 @@
+// DR spec §9.2 (summary report) and §9.3 (state tracking) on their worked examples.
+import { describe, expect, it } from 'vitest';
+import { daysLeft, SUMMARY_CSV_HEADER, summaryCsvRow, summaryReport, TRACKING_CSV_HEADER, trackingStatus, type SummaryCase } from '../../lib/dr/reports.js';
+
+const c = (leaCode: string, type: SummaryCase['type'], receivedDate: string, closedDate: string | null, outcome: number | null = null, reportWithFindings = false): SummaryCase => ({
+  leaCode,
+  leaName: leaCode === '55-0101-000' ? 'Prairie View Public Schools' : 'Riverbend Community Schools',
+  type,
+  receivedDate,
+  closedDate,
+  outcome,
+  reportWithFindings,
+});
+
+describe('summary report (§9.2)', () => {
+  it('one row per LEA, then the statewide total whose median is over every closed case', () => {
+    const { rows, total } = summaryReport([
+      // Prairie View: closed after 10 and 20 days; Riverbend: 35 and 60 days, and one open EDP.
+      c('55-0101-000', 'SC', '2024-09-01', '2024-09-11', 31, true),
+      c('55-0101-000', 'MED', '2024-09-01', '2024-09-21', 21),
+      c('28-0102-000', 'DP', '2024-09-01', '2024-10-06', 44),
+      c('28-0102-000', 'IEPF', '2024-09-01', '2024-10-31', 12),
+      c('28-0102-000', 'EDP', '2024-09-01', null),
+    ]);
+    expect(rows.map((r) => [r.leaCode, r.medianDaysToClose])).toEqual([
+      ['28-0102-000', '47.5'],
+      ['55-0101-000', '15.0'],
+    ]);
+    // Over all four closed cases (10, 20, 35, 60): 27.5, not the mean of the LEA medians (31.3).
+    expect(total.medianDaysToClose).toBe('27.5');
+    expect(summaryCsvRow(total)).toEqual(['', 'Statewide total', '1', '1', '1', '1', '1', '5', '1', '4', '27.5', '1', '2']);
+    expect(SUMMARY_CSV_HEADER.join(',')).toBe(
+      'LEA Code,LEA Name,IEP Facilitation,Mediation,State Complaints,Due Process,Expedited Due Process,Total Requests,Open at Period End,Closed,Median Days to Close,Complaint Reports with Findings,Agreements Reached',
+    );
+  });
+
+  it('an LEA with no closed case shows a blank median', () => {
+    expect(summaryReport([c('55-0101-000', 'SC', '2024-09-01', null)]).rows[0]!.medianDaysToClose).toBe('');
+  });
+});
+
+describe('state tracking (§9.3)', () => {
+  it.each([
+    ['2025-10-25', 7, 'Due soon'],
+    ['2025-11-03', -2, 'Overdue'],
+    ['2025-10-20', 12, 'On track'],
+    ['2025-11-01', 0, 'Due soon'],
+  ])('due 2025-11-01 seen on %s: %i days left, %s', (today, left, status) => {
+    expect(daysLeft('2025-11-01', today)).toBe(left);
+    expect(trackingStatus('2025-11-01', 'Pending', today)).toBe(status);
+  });
+
+  it('a deadline without a calendar, or suspended, says so whatever the date', () => {
+    expect(trackingStatus(null, 'Calendar missing', '2025-11-01')).toBe('Calendar missing');
+    expect(trackingStatus(null, 'Suspended', '2025-11-01')).toBe('Suspended');
+    expect(TRACKING_CSV_HEADER.join(',')).toBe('Case Number,Type,Status,LEA,Student Initials,Received,Case Manager,Neutral,Next Deadline,Due Date,Days Left,Deadline Status');
+  });
+});
