@@ -8,6 +8,7 @@ import { passwordRequirements } from '../lib/password-policy.js';
 import { resetPasswordFieldError, resetPasswordFields, type FieldError, type ResetPasswordField } from '../lib/validation/auth-rules.js';
 import { ErrorSummary } from '../views/components/form/ErrorSummary.js';
 import { TextField } from '../views/components/form/TextField.js';
+import { PasswordRequirementList } from '../views/components/form/PasswordRequirementList.js';
 import { Button } from '../views/components/form/Button.js';
 
 export interface ResetPasswordFormProps {
@@ -97,29 +98,5 @@ export default function ResetPasswordForm({ csrfToken, email, token, errors: ser
         <PasswordRequirementList id={REQUIREMENTS_ID} password={values.newPassword} />
       </div>
     </div>
-  );
-}
-
-export function PasswordRequirementList({ id, password }: { id: string; password: string }): ReactElement {
-  return (
-    <section id={id} className="password-requirements" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="password-requirements__title">
-        {uiText.passwordRequirementsTitle}
-      </h2>
-      <ul className="usa-list usa-list--unstyled">
-        {passwordRequirements.map((r) => {
-          const met = r.test(password);
-          return (
-            <li key={r.id} className={`password-requirement password-requirement--${met ? 'met' : 'unmet'} ${met ? 'text-green' : 'text-base-dark'}`} data-met={met}>
-              <span className="password-requirement__icon" aria-hidden="true">
-                {met ? '\u2713' : '\u2717'}
-              </span>
-              {` ${r.label}`}
-              <span className="usa-sr-only">{` (${met ? uiText.requirementMet : uiText.requirementNotMet})`}</span>
-            </li>
-          );
-        })}
-      </ul>
-    </section>
   );
 }

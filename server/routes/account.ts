@@ -11,7 +11,7 @@ import { accountText as t, errorMessages, portalLanguages } from '../../lib/mess
 import { homePageChoices } from '../../lib/navigation.js';
 import { routeById } from '../../lib/routes.js';
 import { changePasswordFields, changePasswordSchema, preferencesFields, preferencesSchema, profileFields, profileSchema } from '../../lib/validation/account.js';
-import { resetPasswordFailureMessages, validateForm, type FieldError } from '../../lib/validation/auth.js';
+import { formText, resetPasswordFailureMessages, validateForm, type FieldError } from '../../lib/validation/auth.js';
 import { AccountPage, type AccountForm, type AccountPageProps } from '../../views/pages/account/AccountPage.js';
 import { currentUser } from '../auth-session.js';
 import type { AppDeps } from '../deps.js';
@@ -90,7 +90,8 @@ export function accountRouter(_deps: AppDeps): Router {
 
   router.post(`${PATH}/profile`, guard, async (req, res) => {
     const result = validateForm(profileSchema, req.body, profileFields);
-    const typed = { fullName: String(req.body?.fullName ?? ''), jobTitle: String(req.body?.jobTitle ?? ''), phoneNumber: String(req.body?.phoneNumber ?? '') };
+    // What was typed, re-shown on a refusal; a hostile body (objects, arrays) reads as text or nothing.
+    const typed = { fullName: formText(req.body, 'fullName'), jobTitle: formText(req.body, 'jobTitle'), phoneNumber: formText(req.body, 'phoneNumber') };
     if (!result.ok) return renderAccount(req, res, { failed: refusal('profile', result.errors), profile: typed, status: 422 });
     let saved: User;
     try {

@@ -7,7 +7,8 @@ import { accountText as t, uiText } from '../../../lib/messages.js';
 import type { SelectOption } from '../../components/form/SelectField.js';
 import { errorFor, type FieldError } from '../../../lib/validation/auth.js';
 import { roleLabel } from '../../../lib/role-label.js';
-import { PasswordRequirementList } from '../../../islands/ResetPasswordForm.island.js';
+import PasswordChecklist from '../../../islands/PasswordChecklist.island.js';
+import { Island } from '../../Island.js';
 import { CsrfField } from '../../components/CsrfField.js';
 import { Button } from '../../components/form/Button.js';
 import { ErrorSummary } from '../../components/form/ErrorSummary.js';
@@ -124,7 +125,7 @@ export function AccountPage({ title, account, profile, preferences, languages, h
             </div>
           </form>
           <div className="tablet:grid-col-5">
-            <PasswordRequirementList id={REQUIREMENTS_ID} password="" />
+            <Island name="PasswordChecklist" component={PasswordChecklist} props={{ id: REQUIREMENTS_ID, inputId: 'newPassword' }} />
           </div>
         </div>
       </section>

@@ -4,7 +4,8 @@
 import type { ReactElement } from 'react';
 import { adminUsersText as t, uiText } from '../../../lib/messages.js';
 import { errorFor, type FieldError } from '../../../lib/validation/auth.js';
-import { PasswordRequirementList } from '../../../islands/ResetPasswordForm.island.js';
+import PasswordChecklist from '../../../islands/PasswordChecklist.island.js';
+import { Island } from '../../Island.js';
 import { CsrfField } from '../../components/CsrfField.js';
 import { Button } from '../../components/form/Button.js';
 import { ErrorSummary, type SummaryError } from '../../components/form/ErrorSummary.js';
@@ -53,7 +54,7 @@ export function UsersPasswordPage({ userId, name, errors, formError }: UsersPass
           </div>
         </form>
         <div className="tablet:grid-col-5">
-          <PasswordRequirementList id={REQUIREMENTS_ID} password="" />
+          <Island name="PasswordChecklist" component={PasswordChecklist} props={{ id: REQUIREMENTS_ID, inputId: 'newPassword' }} />
         </div>
       </div>
     </>
