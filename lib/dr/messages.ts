@@ -70,3 +70,12 @@ export const requestMessages = {
   allegationRequired: 'Add at least one allegation.',
   tooManyAllegations: 'A complaint can have at most 20 allegations.',
 } as const;
+
+// Surveys (§4.7, §4.11, §7).
+export const surveyMessages = {
+  hiddenForPrivacy: 'Fewer than 3 responses: results hidden to protect privacy.',
+  activateEmpty: 'Add at least one question before activating the survey.',
+  answeredNoEdit: 'This survey has responses. Copy it to make changes.',
+  thankYou: 'Thank you. Your answers were recorded.',
+  linkUnusable: 'This survey link has expired or was already used.',
+} as const;
