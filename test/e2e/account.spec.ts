@@ -15,7 +15,10 @@ test.describe.configure({ timeout: 120_000 });
 const PASSWORD = 'Start-Secret-2026!';
 const NEW_PASSWORD = 'Changed-Secret-2026?';
 
-/** A new user signed in on their account page; the page is reached from the user menu. */
+/**
+ * A new user signed in on their account page; the page is reached from the user menu. Names
+ * share no word with the demo users, whom other specs find by searching ("riley").
+ */
 async function openAccount(page: Page, fullName: string): Promise<{ email: string }> {
   const person = await createPerson(fullName, PASSWORD);
   await signIn(page, person.email, PASSWORD);
@@ -27,13 +30,13 @@ async function openAccount(page: Page, fullName: string): Promise<{ email: strin
 }
 
 test('a user edits the profile from the user menu', async ({ page }) => {
-  const person = await openAccount(page, 'Jordan Account');
+  const person = await openAccount(page, 'Dakota Profile');
   await expect(page).toHaveTitle('Account - Compliance Portal');
   await expectNoAxeViolations(page);
   await expect(page.getByTestId('account-facts')).toContainText(person.email);
 
   // A bad phone number is refused with the summary, then fixed.
-  await page.getByLabel(accountText.fullName).fill('Jordan Renamed');
+  await page.getByLabel(accountText.fullName).fill('Dakota Renamed');
   await page.getByLabel(accountText.phoneNumber).fill('call me maybe');
   await page.getByRole('button', { name: accountText.saveProfile }).click();
   await expect(page).toHaveTitle('Error: Account - Compliance Portal');
@@ -42,11 +45,11 @@ test('a user edits the profile from the user menu', async ({ page }) => {
   await page.getByLabel(accountText.phoneNumber).fill('775-555-0142');
   await page.getByRole('button', { name: accountText.saveProfile }).click();
   await expect(page.getByText(accountText.profileSaved)).toBeVisible();
-  await expect(page.locator('.app-topbar__user-name')).toHaveText('Jordan Renamed');
+  await expect(page.locator('.app-topbar__user-name')).toHaveText('Dakota Renamed');
 });
 
 test('a user changes the password: every problem named, then changed, and the new one signs in', async ({ page }) => {
-  const person = await openAccount(page, 'Casey Password');
+  const person = await openAccount(page, 'Emerson Password');
   await page.getByLabel(accountText.currentPassword).fill('Not-My-Password-1!');
   const met = page.locator('#account-password-requirements [data-met="true"]');
   await expect(met).toHaveCount(0);
@@ -75,7 +78,7 @@ test('a user changes the password: every problem named, then changed, and the ne
 });
 
 test('a user picks a home page, and the next sign-in opens it', async ({ page }) => {
-  const person = await openAccount(page, 'Riley Home');
+  const person = await openAccount(page, 'Finley Homepage');
   await page.getByLabel(accountText.homeUrl).selectOption('/notification-settings');
   await page.getByRole('button', { name: accountText.savePreferences }).click();
   await expect(page.getByText(accountText.preferencesSaved)).toBeVisible();
