@@ -87,7 +87,10 @@ test('styles and fonts come from our own origin only', async ({ page, baseURL })
   page.on('response', (r) =>
     responses.push({ url: r.url(), type: r.request().resourceType(), status: r.status(), contentType: r.headers()['content-type'] ?? '' }),
   );
+  // The font is fetched once text is laid out, which can come after the network went idle.
+  const fontLoaded = page.waitForResponse((r) => r.request().resourceType() === 'font', { timeout: 15_000 }).catch(() => null);
   const requests = await requestsWhileLoading(page, LOGIN);
+  await fontLoaded;
 
   const foreign = requests.map((r) => r.url).filter((u) => !u.startsWith('data:') && new URL(u).origin !== baseURL);
   expect(foreign, 'no request leaves our origin').toEqual([]);
