@@ -45,13 +45,15 @@ async function loadMe(res: Response): Promise<User> {
 }
 
 interface Overrides {
+  /** The account as already read by the handler, so a refusal does not ask the API again. */
+  me?: User;
   failed?: Failed;
   profile?: AccountPageProps['profile'];
   status?: number;
 }
 
 async function renderAccount(req: Request, res: Response, overrides: Overrides = {}): Promise<void> {
-  const me = await loadMe(res);
+  const me = overrides.me ?? (await loadMe(res));
   const configuration = userConfiguration.parse(me.configuration ?? {});
   const props: AccountPageProps = {
     title: ROUTE.title,
@@ -155,7 +157,7 @@ export function accountRouter(_deps: AppDeps): Router {
       homePageOptions(req, configuration.homeUrl).map((c) => c.value),
     );
     const result = validateForm(schema, req.body, preferencesFields);
-    if (!result.ok) return renderAccount(req, res, { failed: refusal('preferences', result.errors), status: 422 });
+    if (!result.ok) return renderAccount(req, res, { me, failed: refusal('preferences', result.errors), status: 422 });
     try {
       await res.locals.api.call({ method: 'PUT', path: '/api/account/users/me/preferences', json: result.data, schema: userConfiguration });
     } catch (err) {
