@@ -24,6 +24,7 @@ import { adminOrgExtraRouter } from './routes/admin-org-extra.js';
 import { monitoringRouter } from './routes/monitoring.js';
 import { jobsRouter } from './shared/jobs.js';
 import { calendarsRouter } from './shared/calendars.js';
+import { drRouter } from './dr/routes.js';
 import { jobRegistry } from './jobs-registry.js';
 
 export function createApiApp(ctx: ApiContext): Express {
@@ -66,6 +67,8 @@ export function createApiApp(ctx: ApiContext): Express {
   app.use(jobsRouter(ctx, jobRegistry));
   // Holidays and school calendars (shared by the modules; DR spec §12 paths).
   app.use(calendarsRouter(ctx));
+  // Dispute resolution: cases, deadlines, actions, links, withdrawals and reports (DR spec §12).
+  app.use(drRouter(ctx));
 
   app.use((_req, _res, next) => next(notFound('No such endpoint.')));
   app.use(errorHandler(ctx.log));

@@ -14,6 +14,7 @@ import { seedLists } from './seed-data/lists.js';
 import { builtInRoles, ROLE } from './seed-data/roles.js';
 import { textBlockSeeds } from './seed-data/text-blocks.js';
 import { seedCalendars } from './shared/calendars.js';
+import { seedDisputeResolution } from './dr/seed.js';
 
 const SYSTEM = 'system';
 const DEMO_MARK = 'demo-v1';
@@ -33,6 +34,8 @@ export async function seed(ctx: ApiContext): Promise<void> {
     }
     // Holidays (reference data) and the demo school calendars, after the demo LEAs.
     await seedCalendars(q, now, { demo: ctx.config.seedDemo });
+    // Dispute resolution cases, roster and roles, after the calendars their deadlines count on.
+    if (ctx.config.seedDemo) await seedDisputeResolution(q, now);
   });
 }
 

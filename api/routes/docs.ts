@@ -7,6 +7,7 @@ import type { OpenApiPaths } from '../openapi/helpers.js';
 import { resourcesPaths } from '../openapi/resources.js';
 import { adminPaths } from '../openapi/admin.js';
 import { sharedPaths } from '../shared/openapi.js';
+import { drPaths } from '../dr/openapi.js';
 
 /** Joins path maps; two features describing one path keep both sets of methods. */
 export function mergePaths(...sources: Readonly<Record<string, object>>[]): OpenApiPaths {
@@ -28,7 +29,7 @@ export function buildOpenApiDocument(portalPublicUrl: string): Record<string, un
     },
     servers: [{ url: '/' }],
     externalDocs: { description: 'Portal', url: portalPublicUrl },
-    paths: mergePaths(authPaths, resourcesPaths, adminPaths, sharedPaths),
+    paths: mergePaths(authPaths, resourcesPaths, adminPaths, sharedPaths, drPaths),
     components: { securitySchemes: { ...authSecuritySchemes } },
   };
 }

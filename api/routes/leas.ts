@@ -21,6 +21,7 @@ export const LEA_MESSAGES = {
   userNotFound: 'No such user.',
   codeTaken: 'An LEA with this LEA code already exists.',
   inUse: 'This LEA cannot be deleted while users belong to it.',
+  hasCases: 'This LEA cannot be deleted while dispute resolution cases name it.',
   unknownYear: 'Not a known school year.',
   unknownUser: 'Not a known user.',
   unknownContact: 'Not a contact of this LEA.',
@@ -525,6 +526,9 @@ export function leasRouter(ctx: ApiContext): Router {
         [id],
       );
       if (members.rows.length > 0) throw conflict(LEA_MESSAGES.inUse);
+      // A district named in dispute resolution cases stays: the cases' records must keep it.
+      const cases = await q.query('SELECT 1 FROM dr_cases WHERE lea_id = $1 OR filing_lea_id = $1 LIMIT 1', [id]);
+      if (cases.rows.length > 0) throw conflict(LEA_MESSAGES.hasCases);
       const before = await leaForAudit(q, id);
       await q.query('DELETE FROM leas WHERE id = $1', [id]);
       if (before) await recordAudit(q, { actor: caller.userId, action: 'lea.delete', entityType: 'lea', entityId: id, changes: deletedChanges(leaAuditView(before)) });

@@ -159,7 +159,14 @@ export const builtInRoles: readonly BuiltInRole[] = [
   {
     name: ROLE.drLeaUser,
     description: 'Answers dispute resolution requests for their district.',
-    permissions: [...drCase, 'DisputeResolution.viewwithdrawalrequests', 'DisputeResolution.roles.leauser'],
+    // DR spec §2 "DR District User".
+    permissions: [
+      ...drCase,
+      'DisputeResolution.disputerequests.create',
+      'DisputeResolution.summary.view',
+      'DisputeResolution.reports.view',
+      'DisputeResolution.roles.leauser',
+    ],
   },
   {
     name: ROLE.drStateUser,

@@ -243,8 +243,8 @@ export function table7(all: readonly Table7Case[], schoolYear: string, today: Is
   };
 }
 
-/** The federal edit checks (§9.1), each failing one named as written there. */
-export function editChecks(r: Record<Table7RowId, number>): string[] {
+/** Every federal edit check (§9.1) named as written there, with whether it passes. */
+export function editCheckResults(r: Record<Table7RowId, number>): { rule: string; pass: boolean }[] {
   const checks: [string, boolean][] = [
     ['1 = 1.1 + 1.2 + 1.3', r['1'] === r['1.1'] + r['1.2'] + r['1.3']],
     ['1.1(a) <= 1.1', r['1.1(a)'] <= r['1.1']],
@@ -267,7 +267,12 @@ export function editChecks(r: Record<Table7RowId, number>): string[] {
     ['4.3 <= 3.3', r['4.3'] <= r['3.3']],
     ['4.4 <= 3.4', r['4.4'] <= r['3.4']],
   ];
-  return checks.filter(([, ok]) => !ok).map(([name]) => name);
+  return checks.map(([rule, pass]) => ({ rule, pass }));
+}
+
+/** The edit checks that fail, by name. */
+export function editChecks(r: Record<Table7RowId, number>): string[] {
+  return editCheckResults(r).filter((c) => !c.pass).map((c) => c.rule);
 }
 
 export const TABLE7_CSV_HEADER = ['Row', 'Label', 'Value'] as const;

@@ -125,7 +125,7 @@ describe('the users list', () => {
     expect(names).toEqual(expect.arrayContaining(['Avery State Admin', 'Jordan State User', 'Riley District User', 'Morgan Survey Vendor']));
     // Sorted by name by default.
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
-    expect(textOf(res.text)).toContain('Riley District User district.user@demo.example Prairie View Public Schools Local User Active');
+    expect(textOf(res.text)).toContain('Riley District User district.user@demo.example Prairie View Public Schools Dispute Resolution LEA User, Local User Active');
     // Role names that are identifiers read as words; the filter still sends the name.
     expect(decoded(res.text)).toContain('<option value="DisputeResolutionPublicUser">Dispute Resolution Public User</option>');
   });

@@ -98,7 +98,7 @@ describe.each(testDbs)('account API on %s', (db) => {
       const me = userSchema.parse(res.body);
       expect(me.email).toBe(demo.district);
       expect(`${me.firstName} ${me.lastName}`).toBe(me.fullName);
-      expect(me.roles).toEqual(['Local User']);
+      expect(me.roles).toEqual(['Dispute Resolution LEA User', 'Local User']);
       expect(me.leaData.map((l) => l.id)).toEqual([districtLea]);
       expect(me.leaId).toBe(districtLea);
     });

@@ -263,8 +263,9 @@ describe.each(testDbs)('agency API content on %s', (dbKind) => {
       });
       // A required event the user never saved still reaches them with the type's defaults.
       expect(byName.get('CAP Deadline Warning')).toMatchObject({ isSubscribed: true, isEventNotificationTypeRequired: true, eventNotificationSubscriptionId: null, frequency: 2 });
-      // Module events are offered only to users who can open the module.
-      expect(byName.has('Dispute Request Submitted')).toBe(false);
+      // Module events are offered only to users who can open the module: the district user is a
+      // district dispute resolution contact (DR spec §13), the public filer sees only DR's.
+      expect(byName.has('Dispute Request Submitted')).toBe(true);
       const publicTypes = (await list(drPublic)).map((s) => s.name).sort();
       expect(publicTypes).toEqual(['Account Changes', 'Dispute Case Timeline Reminder', 'Dispute Request Submitted', 'System Announcements']);
       for (const s of mine) expect(s.supportedFrequency.every((f) => f === 1 || f === 2)).toBe(true);
@@ -296,7 +297,7 @@ describe.each(testDbs)('agency API content on %s', (dbKind) => {
         expect((await save(district, bad as never)).status, JSON.stringify(bad)).toBe(400);
       }
       expect((await save(district, { eventNotificationTypeId: 999999 })).status).toBe(404);
-      expect((await save(district, { eventNotificationTypeId: types.get('Dispute Request Submitted')?.eventNotificationTypeId ?? 8 })).status).toBe(404);
+      expect((await save(drPublic, { eventNotificationTypeId: visit.eventNotificationTypeId })).status).toBe(404);
 
       const saved = await save(district, { eventNotificationTypeId: visit.eventNotificationTypeId, isEmail: true, frequency: 2, subscribedLeaIds: [districtLea, districtLea] });
       expect(saved.status).toBe(200);

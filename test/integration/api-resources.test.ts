@@ -218,7 +218,7 @@ describe.each(testDbs)('agency API resources on %s', (dbKind) => {
       const allowed = async (token: string) =>
         z.array(application).parse((await request(api.server).get('/api/applications/allowed').set(bearer(token))).body).map((a) => a.name);
       expect(await allowed(admin)).toHaveLength(6);
-      expect(await allowed(district)).toEqual(['Early Childhood Outcomes', 'Restraint and Aversive Intervention', 'Post-School Outcomes Survey', 'Monitoring']);
+      expect(await allowed(district)).toEqual(['Early Childhood Outcomes', 'Restraint and Aversive Intervention', 'Post-School Outcomes Survey', 'Dispute Resolution', 'Monitoring']);
       expect(await allowed(drPublic)).toEqual(['Dispute Resolution']);
       expect(await allowed(noPermissions)).toEqual([]);
       // Site admin sees everything even without the module permissions.

@@ -10,6 +10,7 @@ import { textBlockSeeds } from '../../api/seed-data/text-blocks.js';
 import { eventTypeSeeds } from '../../api/seed-data/event-types.js';
 import { builtInRoles } from '../../api/seed-data/roles.js';
 import { startTestApi, testDbs, type TestApi } from '../helpers/api.js';
+import { DR_ROSTER } from '../../api/dr/seed.js';
 
 const TABLES = [
   'permissions',
@@ -60,7 +61,7 @@ describe.each(testDbs)('seed on %s', (dbKind) => {
         text_blocks: textBlockSeeds.length,
         event_notification_types: eventTypeSeeds.length,
         leas: 12,
-        users: 5,
+        users: 5 + DR_ROSTER.length,
       });
       const state = await api.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM leas WHERE is_nde_level_district');
       expect(state.rows[0]!.n).toBe(1);
@@ -83,12 +84,14 @@ describe.each(testDbs)('seed on %s', (dbKind) => {
       );
       const byEmail = new Map(r.rows.map((u) => [u.email, u]));
       expect([...byEmail.keys()].sort()).toEqual(
-        ['district.user@demo.example', 'dr.public@demo.example', 'state.admin@demo.example', 'state.user@demo.example', 'vendor@demo.example'].sort(),
+        ['district.user@demo.example', 'dr.public@demo.example', 'state.admin@demo.example', 'state.user@demo.example', 'vendor@demo.example', ...DR_ROSTER.map((n) => n.email)].sort(),
       );
       expect(byEmail.get('state.admin@demo.example')).toMatchObject({ full_name: 'Avery State Admin', roles: ['Site Admin'] });
       expect(byEmail.get('state.admin@demo.example')?.job_title).not.toBe('');
-      expect(byEmail.get('state.user@demo.example')?.roles).toEqual(['State User']);
-      expect(byEmail.get('district.user@demo.example')?.roles).toEqual(['Local User']);
+      // DR spec §13: the state user is DR State Staff, the district user a DR District User.
+      expect(byEmail.get('state.user@demo.example')?.roles).toEqual(['Dispute Resolution State User', 'State User']);
+      expect(byEmail.get('district.user@demo.example')?.roles).toEqual(['Dispute Resolution LEA User', 'Local User']);
+      expect(byEmail.get('mediator2@demo.example')?.roles).toEqual(['Dispute Resolution Mediator']);
       expect(byEmail.get('vendor@demo.example')?.roles).toEqual(['Post-School Outcomes Vendor']);
       expect(byEmail.get('dr.public@demo.example')?.roles).toEqual([PUBLIC_DR_ROLE]);
       for (const u of r.rows) {
@@ -118,6 +121,7 @@ describe.each(testDbs)('seed on %s', (dbKind) => {
       await api.ctx.db.query(
         `DELETE FROM role_permissions WHERE permission_value = 'Eco.access' AND role_id = (SELECT id FROM roles WHERE name = 'Local User')`,
       );
+      await api.ctx.db.query(`DELETE FROM dr_cases WHERE lea_id = (SELECT id FROM leas WHERE lea_code = '79-0106-000')`);
       await api.ctx.db.query(`DELETE FROM leas WHERE lea_code = '79-0106-000'`);
       // Code-owned wording drifts; a permission goes missing (as if an upgrade added it).
       await api.ctx.db.query(`UPDATE permissions SET description = 'stale' WHERE value = 'App.roles.view'`);

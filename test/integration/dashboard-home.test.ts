@@ -66,6 +66,7 @@ describe('GET /', () => {
       { title: navText.restraintAversiveIntervention, href: '/restraint-aversive-intervention' },
       { title: navText.earlyChildhoodOutcomes, href: '/child-search' },
       { title: navText.postSchoolOutcomesSurvey, href: '/post-school-outcomes/lea-tracking' },
+      { title: navText.disputeResolution, href: '/dispute-resolution' },
     ]);
     expect(textOf(res.text)).toContain('Riley District User');
   });

@@ -171,8 +171,10 @@ describe('Manage Subscription without JavaScript', () => {
   });
 
   it('answers 404 for an event type the user does not have', async () => {
-    const dispute = await typeIdOf('Dispute Request Submitted'); // district users have no dispute resolution
-    expect((await agent.get(`/notification-settings/${dispute}`)).status).toBe(404);
+    // The public dispute resolution filer has no monitoring.
+    const visit = await typeIdOf('Monitoring Visit Scheduled');
+    const publicAgent = await signedInAgent(env.portal.url, demoEmails.drPublic);
+    expect((await publicAgent.get(`/notification-settings/${visit}`)).status).toBe(404);
     expect((await agent.get('/notification-settings/999999')).status).toBe(404);
     expect((await agent.get('/notification-settings/abc')).status).toBe(404);
   });

@@ -1,0 +1,254 @@
+// The dispute resolution API in the OpenAPI document (DR spec §12), built from the zod schemas
+// the routes validate with and the answers the portal reads (lib/dr/contract.ts).
+import { z } from 'zod';
+import { drAction, drCase, drCaseList, drDeadline, drLink, drSubmitted, drWithdrawal, table7Answer } from '../../lib/dr/contract.js';
+import { SUMMARY_CSV_HEADER, TRACKING_CSV_HEADER } from '../../lib/dr/reports.js';
+import { TABLE7_CSV_HEADER } from '../../lib/dr/table7.js';
+import {
+  bearer,
+  csvResponse,
+  denied,
+  error,
+  jsonBody,
+  jsonResponse,
+  noContent,
+  notFoundOrOutOfScope,
+  pathParam,
+  queryParam,
+  schoolYearSchema,
+  unauthenticated,
+  uuidSchema,
+  type OpenApiPaths,
+} from '../openapi/helpers.js';
+import { drSchemas } from './routes.js';
+
+const tags = ['Dispute resolution'];
+const invalid = error('Bad input: 422 with the §7 message of each field in `errors`.');
+const caseId = pathParam('id', uuidSchema, 'The case id.');
+const missing = notFoundOrOutOfScope('case');
+const common = { 401: unauthenticated, 403: denied };
+const scope = 'A case outside the caller’s scope (DR spec §2) answers 404 like a missing one.';
+const yearParams = [
+  queryParam('schoolYear', schoolYearSchema, 'The July-June reporting year; default the last one that has ended.'),
+  queryParam('leaId', { type: 'integer', minimum: 1 }, 'One LEA; non-state users are limited to their own LEAs.'),
+];
+const csvParam = queryParam('format', { type: 'string', enum: ['csv'] }, 'csv: the same report as a CSV attachment (the export is logged).');
+
+export const drPaths: OpenApiPaths = {
+  '/api/disputeresolution/cases': {
+    get: {
+      tags,
+      summary: 'Cases in scope, paged and sorted (default: next due date ascending, blanks last)',
+      description: `Needs DisputeResolution.disputerequests.view. Students appear as initials only. ${scope}`,
+      security: bearer,
+      parameters: [
+        queryParam('type', { type: 'integer', minimum: 1, maximum: 5 }, 'disputeType'),
+        queryParam('status', { type: 'integer', minimum: 0, maximum: 4 }, 'status'),
+        queryParam('leaId', { type: 'integer', minimum: 1 }, 'Respondent LEA'),
+        queryParam('schoolYear', schoolYearSchema, 'School year of receipt (drafts always listed)'),
+        queryParam('assignedToMe', { type: 'string', enum: ['true', 'false'] }, 'Cases assigned to the caller as a neutral'),
+        queryParam('q', { type: 'string', maxLength: 100 }, 'Case number prefix, or student last name for users who may see PII'),
+        queryParam('pageNumber', { type: 'integer', minimum: 1, default: 1 }, 'Page, from 1'),
+        queryParam('pageSize', { type: 'integer', enum: [25, 50, 100], default: 25 }, 'Rows per page'),
+        queryParam('sortField', { type: 'string', enum: ['due', 'received', 'caseNumber'] }, 'Sort column'),
+        queryParam('sortDirection', { type: 'string', enum: ['asc', 'desc'] }, 'Sort direction'),
+      ],
+      responses: { 200: jsonResponse('A page of cases and the total.', drCaseList), 422: invalid, ...common },
+    },
+    post: {
+      tags,
+      summary: 'Start a draft request',
+      description: 'Needs DisputeResolution.disputerequests.create. Step 1 is prefilled from the account; an LEA user files as a school district (type 6).',
+      security: bearer,
+      responses: { 201: jsonResponse('The new draft.', z.object({ id: z.string() })), ...common },
+    },
+  },
+  '/api/disputeresolution/cases/{id}': {
+    get: {
+      tags,
+      summary: 'One case with its deadlines and assignments',
+      description: `Needs disputerequests.view. Student and requester details only for those §14 allows (piiVisible); each such view is logged. ${scope}`,
+      security: bearer,
+      parameters: [caseId],
+      responses: { 200: jsonResponse('The case.', drCase), 404: missing, ...common },
+    },
+    put: {
+      tags,
+      summary: 'Edit case data (checklist, dates, findings)',
+      description: 'Needs disputerequests.update; not on a closed case. Every change is audited; deadlines are recomputed.',
+      security: bearer,
+      parameters: [caseId],
+      requestBody: jsonBody(drSchemas.updateBody),
+      responses: { 200: jsonResponse('The case.', drCase), 404: missing, 422: invalid, ...common },
+    },
+    delete: {
+      tags,
+      summary: 'Delete one’s own draft, or (state staff with disputerequests.delete) any case not closed, with a reason',
+      security: bearer,
+      parameters: [caseId],
+      requestBody: jsonBody(drSchemas.deleteBody),
+      responses: { 204: noContent('Deleted.'), 404: missing, 422: invalid, ...common },
+    },
+  },
+  '/api/disputeresolution/cases/{id}/draft': {
+    put: {
+      tags,
+      summary: 'Save a wizard step of one’s own draft',
+      description: 'With validate (default) the step is checked first and refused with the §7 messages; without, whatever was typed is kept.',
+      security: bearer,
+      parameters: [caseId],
+      requestBody: jsonBody(drSchemas.draftBody),
+      responses: { 200: jsonResponse('Saved.', z.object({ id: z.string(), step: z.number().int() })), 404: missing, 422: invalid, ...common },
+    },
+  },
+  '/api/disputeresolution/cases/{id}/submit': {
+    post: {
+      tags,
+      summary: 'Sign and submit one’s own draft',
+      description: 'Assigns the case number, received date (Nevada local) and school year, computes the deadlines; DP question 2 = yes creates a linked mediation request.',
+      security: bearer,
+      parameters: [caseId],
+      requestBody: jsonBody(drSchemas.submitBody),
+      responses: { 200: jsonResponse('Submitted.', drSubmitted), 404: missing, 422: invalid, ...common },
+    },
+  },
+  '/api/disputeresolution/cases/{id}/status': {
+    post: {
+      tags,
+      summary: 'Move a case (accept, set aside, close with an outcome, reopen)',
+      description: 'The moves and conditions of §5.1 and the outcome data of §5.2; refused moves answer 422 with the reason.',
+      security: bearer,
+      parameters: [caseId],
+      requestBody: jsonBody(drSchemas.statusBody),
+      responses: { 200: jsonResponse('The case.', drCase), 404: missing, 422: invalid, ...common },
+    },
+  },
+  '/api/disputeresolution/cases/{id}/deadlines': {
+    get: {
+      tags,
+      summary: 'The case’s deadlines with their computation trail',
+      security: bearer,
+      parameters: [caseId],
+      responses: { 200: jsonResponse('Deadlines.', z.array(drDeadline)), 404: missing, ...common },
+    },
+  },
+  '/api/disputeresolution/cases/{id}/extensions': {
+    post: {
+      tags,
+      summary: 'Record an extension of a deadline',
+      description: 'Needs disputerequests.update. The §7 extension rules; expedited timelines cannot be extended.',
+      security: bearer,
+      parameters: [caseId],
+      requestBody: jsonBody(drSchemas.extensionBody),
+      responses: { 201: jsonResponse('The recomputed deadlines.', z.array(drDeadline)), 404: missing, 422: invalid, ...common },
+    },
+  },
+  '/api/disputeresolution/cases/{id}/actions': {
+    get: {
+      tags,
+      summary: 'The case actions log',
+      description: 'seeCaseActions sees every entry; others the Parties entries. Mediation session notes only for the mediator and state staff.',
+      security: bearer,
+      parameters: [caseId],
+      responses: { 200: jsonResponse('Actions, newest first.', z.array(drAction)), 404: missing, ...common },
+    },
+    post: {
+      tags,
+      summary: 'Add an action (milestones move deadlines)',
+      description: 'Needs editCaseActions; the filer may add only additional information. Dates from the received date to today.',
+      security: bearer,
+      parameters: [caseId],
+      requestBody: jsonBody(drSchemas.actionBody),
+      responses: { 201: jsonResponse('The new action id and the recomputed deadlines.', z.object({ id: z.number().int(), deadlines: z.array(drDeadline) })), 404: missing, 422: invalid, ...common },
+    },
+  },
+  '/api/disputeresolution/cases/{id}/links': {
+    get: { tags, summary: 'Linked cases', security: bearer, parameters: [caseId], responses: { 200: jsonResponse('Links.', z.array(drLink)), 404: missing, ...common } },
+    post: {
+      tags,
+      summary: 'Link a case by its number',
+      description: 'Needs DisputeResolution.linkcase.',
+      security: bearer,
+      parameters: [caseId],
+      requestBody: jsonBody(drSchemas.linkBody),
+      responses: { 201: jsonResponse('Links.', z.array(drLink)), 404: missing, 422: invalid, ...common },
+    },
+  },
+  '/api/disputeresolution/cases/{id}/links/{linkId}': {
+    delete: {
+      tags,
+      summary: 'Remove a link',
+      security: bearer,
+      parameters: [caseId, pathParam('linkId', { type: 'integer', minimum: 1 }, 'The link id.')],
+      responses: { 204: noContent('Removed.'), 404: missing, ...common },
+    },
+  },
+  '/api/disputeresolution/cases/{id}/withdrawals': {
+    post: {
+      tags,
+      summary: 'Request withdrawal (the filer or their attorney)',
+      security: bearer,
+      parameters: [caseId],
+      requestBody: jsonBody(drSchemas.withdrawalBody),
+      responses: { 201: jsonResponse('The request.', drWithdrawal), 404: missing, 422: invalid, ...common },
+    },
+  },
+  '/api/disputeresolution/withdrawals': {
+    get: {
+      tags,
+      summary: 'Withdrawal requests in scope',
+      description: 'Needs viewwithdrawalrequests.',
+      security: bearer,
+      parameters: [queryParam('status', { type: 'string', enum: ['Pending', 'Approved', 'Declined'] }, 'Default Pending.')],
+      responses: { 200: jsonResponse('Requests.', z.array(drWithdrawal)), ...common },
+    },
+  },
+  '/api/disputeresolution/withdrawals/{id}': {
+    put: {
+      tags,
+      summary: 'Approve (closes the case) or decline (note required) a withdrawal request',
+      description: 'State staff, or the assigned hearing officer of a due process complaint.',
+      security: bearer,
+      parameters: [pathParam('id', { type: 'integer', minimum: 1 }, 'The request id.')],
+      requestBody: jsonBody(drSchemas.decisionBody),
+      responses: { 200: jsonResponse('The request.', drWithdrawal), 404: missing, 422: invalid, ...common },
+    },
+  },
+  '/api/disputeresolution/reports/table7': {
+    get: {
+      tags,
+      summary: 'Table 7 with the edit checks, B15 and B16',
+      description: 'Needs reports.view. Counts as of June 30 (or today for the year in progress).',
+      security: bearer,
+      parameters: [...yearParams, csvParam],
+      responses: { 200: { description: `Table 7 (JSON), or the CSV. Header: \`${TABLE7_CSV_HEADER.join(',')}\`.`, content: { ...jsonResponse('', table7Answer).content, ...csvResponse('').content } }, 404: error('An LEA outside the caller’s.'), 422: invalid, ...common },
+    },
+  },
+  '/api/disputeresolution/reports/table7/certify': {
+    post: {
+      tags,
+      summary: 'Certify an ended reporting year (state staff)',
+      security: bearer,
+      requestBody: jsonBody(z.object({ schoolYear: z.string() })),
+      responses: { 200: jsonResponse('Table 7 with the certified snapshot.', table7Answer), 422: invalid, ...common },
+    },
+  },
+  '/api/disputeresolution/reports/summary': {
+    get: {
+      tags,
+      summary: 'Summary report: one row per LEA and the statewide total',
+      security: bearer,
+      parameters: [...yearParams, queryParam('type', { type: 'integer', minimum: 1, maximum: 5 }, 'disputeType'), csvParam],
+      responses: { 200: csvResponse('The rows and total (JSON), or the CSV.', SUMMARY_CSV_HEADER), 422: invalid, ...common },
+    },
+  },
+  '/api/disputeresolution/reports/state-tracking': {
+    get: {
+      tags,
+      summary: 'Open cases by their next deadline (state staff with statetracking.view)',
+      security: bearer,
+      parameters: [csvParam],
+      responses: { 200: csvResponse('The rows (JSON), or the CSV.', TRACKING_CSV_HEADER), ...common },
+    },
+  },
+};

@@ -1,0 +1,287 @@
+// The dispute resolution API (DR spec §12) on PGlite and PostgreSQL, against the demo seed (§13):
+// Table 7 of the prior reporting year with the spec's numbers (JSON and CSV agree), scope (a
+// district user gets 404 for another district's case, a public filer sees only their own), the
+// wizard's drafts and submission with the first legal dates, status moves, actions that move
+// deadlines, extensions, links, withdrawals and the summary and state tracking CSVs.
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lastEndedYear } from '../../api/dr/routes.js';
+import { addDays, agencyToday } from '../../lib/day.js';
+import { SUMMARY_CSV_HEADER, TRACKING_CSV_HEADER } from '../../lib/dr/reports.js';
+import { wizardMessages } from '../../lib/dr/request.js';
+import { requestMessages, statusMessages } from '../../lib/dr/messages.js';
+import { startTestApi, testDbs, type TestApi } from '../helpers/api.js';
+import { accessToken, demo, leaIdByCode } from './api-auth-helpers.js';
+
+const BASE = '/api/disputeresolution';
+
+const SPEC_TABLE7: Record<string, number> = {
+  '1': 12, '1.1': 7, '1.1(a)': 4, '1.1(b)': 5, '1.1(c)': 1, '1.2': 2, '1.2(a)': 1, '1.3': 3,
+  '2': 15, '2.1': 11, '2.1(a)': 4, '2.1(a)(i)': 3, '2.1(b)': 7, '2.1(b)(i)': 5, '2.2': 1, '2.3': 3,
+  '3': 10, '3.1': 6, '3.1(a)': 2, '3.2': 3, '3.2(a)': 2, '3.2(b)': 1, '3.3': 1, '3.4': 6,
+  '4': 2, '4.1': 1, '4.1(a)': 0, '4.2': 1, '4.2(a)': 1, '4.3': 0, '4.4': 1,
+};
+
+describe.each(testDbs)('dispute resolution API on %s', (dbKind) => {
+  let api: TestApi;
+  let state: string;
+  let district: string;
+  let publicUser: string;
+  let mediator: string;
+  let districtLea: number;
+  const as = (token: string) => ({ Authorization: `Bearer ${token}` });
+  const get = (token: string, path: string) => request(api.url).get(`${BASE}${path}`).set(as(token));
+  const send = (method: 'post' | 'put' | 'delete', token: string, path: string, body: object = {}) => request(api.url)[method](`${BASE}${path}`).set(as(token)).send(body);
+  const today = agencyToday();
+  const priorYear = lastEndedYear(today);
+
+  beforeAll(async () => {
+    api = await startTestApi(dbKind);
+    [state, district, publicUser, mediator] = await Promise.all([
+      accessToken(api, demo.stateUser),
+      accessToken(api, demo.district),
+      accessToken(api, demo.drPublic),
+      accessToken(api, 'mediator1@demo.example'),
+    ]);
+    districtLea = await leaIdByCode(api, '55-0101-000');
+  }, 90_000);
+
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  describe('Table 7 on the seeded prior year (§9.1, §13)', () => {
+    it('reads the spec numbers, passes every edit check, and B15 and B16 are 33.33% and 72.73%', async () => {
+      const res = await get(state, '/reports/table7').query({ schoolYear: priorYear });
+      expect(res.status).toBe(200);
+      const values = Object.fromEntries((res.body.rows as { row: string; value: number }[]).map((r) => [r.row, r.value]));
+      expect(values).toEqual(SPEC_TABLE7);
+      expect(res.body.b15).toBe('33.33%');
+      expect(res.body.b16).toBe('72.73%');
+      expect((res.body.checks as { pass: boolean }[]).every((c) => c.pass)).toBe(true);
+      expect(res.body.notes).toEqual(['Fewer than 10 resolution meetings: no baseline or target is required.']);
+    });
+
+    it('exports the same numbers as CSV with the federal header and file name, and logs the export', async () => {
+      const res = await get(state, '/reports/table7').query({ schoolYear: priorYear, format: 'csv' });
+      expect(res.status).toBe(200);
+      expect(res.headers['content-disposition']).toContain(`table7-${priorYear}.csv`);
+      const lines = res.text.replace(/^\uFEFF/, '').trim().split(/\r\n/);
+      expect(lines[0]).toBe('Row,Label,Value');
+      expect(lines[1]).toBe('1,Total number of written signed complaints filed.,12');
+      expect(lines).toContain('B15,Resolution meetings resolved through settlement agreements (%),33.33');
+      expect(lines).toContain('B16,Mediations held that resulted in agreements (%),72.73');
+      const logged = await api.ctx.db.query(`SELECT 1 FROM audit_log WHERE action = 'report.export' AND entity_id LIKE '%table7%'`);
+      expect(logged.rows.length).toBeGreaterThan(0);
+    });
+
+    it('lets a district user see their LEAs only, labelled as filtered, and refuses another LEA', async () => {
+      const own = await get(district, '/reports/table7').query({ schoolYear: priorYear });
+      expect(own.status).toBe(200);
+      expect(own.body.filtered).toBe(true);
+      expect(own.body.rows[0].value).toBeLessThan(12);
+      const other = await leaIdByCode(api, '28-0102-000');
+      expect((await get(district, '/reports/table7').query({ leaId: other })).status).toBe(404);
+    });
+
+    it('certifies a year for state staff and keeps the snapshot', async () => {
+      expect((await send('post', district, '/reports/table7/certify', { schoolYear: priorYear })).status).toBe(403);
+      const res = await send('post', state, '/reports/table7/certify', { schoolYear: priorYear });
+      expect(res.status).toBe(200);
+      expect(res.body.certified.rows['1']).toBe(12);
+      expect(res.body.certified.b16).toBe('72.73%');
+    });
+  });
+
+  describe('scope (§2)', () => {
+    it('shows a district user only the cases of their LEA and answers 404 for another district’s case', async () => {
+      const mine = await get(district, '/cases').query({ pageSize: 100 });
+      expect(mine.status).toBe(200);
+      expect(mine.body.total).toBeGreaterThan(0);
+      expect((mine.body.items as { leaId: number }[]).every((c) => c.leaId === districtLea)).toBe(true);
+      const other = await api.ctx.db.query<{ id: string }>('SELECT id FROM dr_cases WHERE lea_id <> $1 AND status <> 0 LIMIT 1', [districtLea]);
+      const id = other.rows[0]?.id as string;
+      expect((await get(district, `/cases/${id}`)).status).toBe(404);
+      expect((await get(state, `/cases/${id}`)).status).toBe(200);
+    });
+
+    it('shows the public filer their own cases and draft only, and a neutral only assigned cases', async () => {
+      const mine = await get(publicUser, '/cases').query({ pageSize: 100 });
+      expect(mine.status).toBe(200);
+      expect(mine.body.items.length).toBeGreaterThanOrEqual(3);
+      expect((mine.body.items as { isOwner: boolean }[]).every((c) => c.isOwner)).toBe(true);
+      expect((mine.body.items as { status: number }[]).some((c) => c.status === 0)).toBe(true);
+      const assigned = await get(mediator, '/cases');
+      expect(assigned.body.total).toBe(1);
+    });
+
+    it('shows list rows with initials only, never names', async () => {
+      const res = await get(state, '/cases').query({ pageSize: 25 });
+      expect(JSON.stringify(res.body)).not.toMatch(/Lindgren|Petrakis/);
+      expect(res.body.items[0].studentInitials).toMatch(/^[A-Z]\.[A-Z]\.$/);
+    });
+  });
+
+  describe('the Create Request wizard (§4.2, §7)', () => {
+    it('refuses a step with the spec’s messages, saves it once valid, and submits a due process complaint with its first dates', async () => {
+      const created = await send('post', publicUser, '/cases');
+      expect(created.status).toBe(201);
+      const id = created.body.id as string;
+      const step1 = await send('put', publicUser, `/cases/${id}/draft`, { step: 1, data: {} });
+      expect(step1.status).toBe(422);
+      expect(step1.body.errors).toContainEqual({ field: 'requesterType', message: wizardMessages.requesterType });
+      expect((await send('put', publicUser, `/cases/${id}/draft`, { step: 1, requesterType: 1 })).status).toBe(200);
+      const noOption = await send('put', publicUser, `/cases/${id}/draft`, { step: 2 });
+      expect(noOption.body.errors).toContainEqual({ field: 'option', message: wizardMessages.option });
+      expect((await send('put', publicUser, `/cases/${id}/draft`, { step: 2, option: 'DP' })).status).toBe(200);
+      const student = { firstName: 'Test', lastName: 'Student', dateOfBirth: addDays(today, -10 * 365), isHomeless: false, residenceAddress: '1 Main St', schoolId: 'other', schoolNameOther: 'Other School', grade: '05' };
+      const badAge = await send('put', publicUser, `/cases/${id}/draft`, { step: 3, leaId: districtLea, data: { student: { ...student, dateOfBirth: addDays(today, -30 * 365) } } });
+      expect(badAge.body.errors).toContainEqual({ field: 'student.dateOfBirth', message: requestMessages.ageRange });
+      expect((await send('put', publicUser, `/cases/${id}/draft`, { step: 3, leaId: districtLea, data: { student } })).status).toBe(200);
+      const old = await send('put', publicUser, `/cases/${id}/draft`, { step: 4, data: { issues: ['EVAL'], problemDescription: 'No evaluation.', proposedResolution: 'Evaluate.', knewDate: addDays(today, -800) } });
+      expect(old.body.errors).toContainEqual({ field: 'knewDateUnderstood', message: requestMessages.olderThanTwoYears });
+      expect((await send('put', publicUser, `/cases/${id}/draft`, { step: 4, data: { issues: ['EVAL'], problemDescription: 'No evaluation.', proposedResolution: 'Evaluate.', knewDate: addDays(today, -30) } })).status).toBe(200);
+      const noAnswers = await send('put', publicUser, `/cases/${id}/draft`, { step: 5 });
+      expect(noAnswers.body.errors).toContainEqual({ field: 'dpAnswers.q1Expedited', message: wizardMessages.answer });
+      expect((await send('put', publicUser, `/cases/${id}/draft`, { step: 5, data: { dpAnswers: { q1Expedited: false, q2RequestMediation: true, q3HasAttorney: false } } })).status).toBe(200);
+      const wrongName = await send('post', publicUser, `/cases/${id}/submit`, { typedName: 'Someone Else', agreed: false });
+      expect(wrongName.status).toBe(422);
+      expect(wrongName.body.errors).toContainEqual({ field: 'typedName', message: requestMessages.signatureMismatch('Casey Public Parent') });
+      expect(wrongName.body.errors).toContainEqual({ field: 'agreed', message: wizardMessages.agree });
+      const submitted = await send('post', publicUser, `/cases/${id}/submit`, { typedName: ' casey public parent ', agreed: true });
+      expect(submitted.status).toBe(200);
+      expect(submitted.body.caseNumber).toMatch(/^DP-\d{4}-\d{3}$/);
+      expect(submitted.body.receivedDate).toBe(today);
+      const codes = Object.fromEntries((submitted.body.deadlines as { code: string; originalDueDate: string }[]).map((d) => [d.code, d.originalDueDate]));
+      expect(codes.DP_RESOLUTION_MEETING).toBe(addDays(today, 15));
+      expect(codes.DP_RESOLUTION_PERIOD_END).toBe(addDays(today, 30));
+      expect(codes.DP_DECISION).toBe(addDays(today, 75));
+      // Question 2 = yes: a linked mediation request (relation 2).
+      expect(submitted.body.linkedMediation).toMatch(/^MED-/);
+      const links = await get(publicUser, `/cases/${id}/links`);
+      expect(links.body).toHaveLength(1);
+      expect(links.body[0].relation).toBe(2);
+      // Submitted: no more draft edits; the state sees it, the district of the respondent LEA too.
+      expect((await send('put', publicUser, `/cases/${id}/draft`, { step: 1, requesterType: 1 })).status).toBe(422);
+      expect((await get(district, `/cases/${id}`)).status).toBe(200);
+    });
+  });
+
+  describe('status, actions, extensions, links and withdrawals (§5, §6)', () => {
+    let scId: string;
+
+    beforeAll(async () => {
+      const r = await api.ctx.db.query<{ id: string }>(`SELECT id FROM dr_cases WHERE dispute_type = 3 AND status = 1 ORDER BY received_date LIMIT 1`);
+      scId = r.rows[0]?.id as string;
+    });
+
+    it('accepts a complaint only once its content checklist is ticked, and a district user may not', async () => {
+      const refused = await send('post', state, `/cases/${scId}/status`, { toStatus: 'Active' });
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors[0].message).toBe(statusMessages.checklistIncomplete);
+      expect((await send('put', state, `/cases/${scId}`, { contentChecklistComplete: true })).status).toBe(200);
+      const other = await send('post', district, `/cases/${scId}/status`, { toStatus: 'Active' });
+      expect([403, 404]).toContain(other.status);
+      const ok = await send('post', state, `/cases/${scId}/status`, { toStatus: 'Active' });
+      expect(ok.status).toBe(200);
+      expect(ok.body.status).toBe(2);
+    });
+
+    it('refuses closing without an outcome, and an extension after its due date', async () => {
+      const close = await send('post', state, `/cases/${scId}/status`, { toStatus: 'Closed' });
+      expect(close.body.errors[0].message).toBe(statusMessages.outcomeRequired);
+      const detail = await get(state, `/cases/${scId}`);
+      const due = (detail.body.deadlines as { code: string; originalDueDate: string }[]).find((d) => d.code === 'SC_DECISION')?.originalDueDate as string;
+      const late = await send('post', state, `/cases/${scId}/extensions`, { deadlineCode: 'SC_DECISION', newDueDate: addDays(due, -1), grantedDate: today, reason: 'EXCEPTIONAL' });
+      expect(late.status).toBe(422);
+      expect(late.body.errors[0].field).toBe('newDueDate');
+      const ok = await send('post', state, `/cases/${scId}/extensions`, { deadlineCode: 'SC_DECISION', newDueDate: addDays(due, 20), grantedDate: today, reason: 'EXCEPTIONAL' });
+      expect(ok.status).toBe(201);
+      expect((ok.body as { code: string; extendedDueDate: string }[]).find((d) => d.code === 'SC_DECISION')?.extendedDueDate).toBe(addDays(due, 20));
+    });
+
+    it('moves a due process decision date when the resolution meeting is waived, and logs the recalculation', async () => {
+      const r = await api.ctx.db.query<{ id: string; received: string }>(
+        `SELECT c.id, to_char(c.received_date, 'YYYY-MM-DD') AS received FROM dr_cases c WHERE c.dispute_type = 4 AND c.status = 2 AND NOT EXISTS (SELECT 1 FROM dr_case_actions a WHERE a.case_id = c.id) ORDER BY c.received_date DESC LIMIT 1`,
+      );
+      const dp = r.rows[0] as { id: string; received: string };
+      const waived = addDays(dp.received, 2);
+      const res = await send('post', state, `/cases/${dp.id}/actions`, { type: 'RESOLUTION_WAIVED', actionDate: waived, note: 'Both parties waived in writing.', visibility: 'Parties' });
+      expect(res.status).toBe(201);
+      const decision = (res.body.deadlines as { code: string; originalDueDate: string }[]).find((d) => d.code === 'DP_DECISION');
+      expect(decision?.originalDueDate).toBe(addDays(waived, 45));
+      const actions = await get(state, `/cases/${dp.id}/actions`);
+      expect((actions.body as { type: string }[]).map((a) => a.type)).toContain('DUE_DATE_RECALCULATED');
+      const future = await send('post', state, `/cases/${dp.id}/actions`, { type: 'HEARING_HELD', actionDate: addDays(today, 3) });
+      expect(future.body.errors).toContainEqual({ field: 'actionDate', message: 'No future dates allowed' });
+    });
+
+    it('links cases by number, refusing itself and a second link', async () => {
+      const detail = await get(state, `/cases/${scId}`);
+      const self = await send('post', state, `/cases/${scId}/links`, { caseNumber: detail.body.caseNumber, relation: 1 });
+      expect(self.body.errors[0].message).toBe('A case cannot be linked to itself.');
+      const other = (await api.ctx.db.query<{ case_number: string }>(`SELECT case_number FROM dr_cases WHERE dispute_type = 2 AND status = 2 LIMIT 1`)).rows[0]?.case_number;
+      expect((await send('post', state, `/cases/${scId}/links`, { caseNumber: other, relation: 1 })).status).toBe(201);
+      const again = await send('post', state, `/cases/${scId}/links`, { caseNumber: other, relation: 1 });
+      expect(again.body.errors[0].message).toBe('These cases are already linked.');
+    });
+
+    it('takes one withdrawal request from the filer and closes the case when state staff approve it', async () => {
+      const own = await get(publicUser, '/cases').query({ status: 2 });
+      const sc = (own.body.items as { id: string; disputeType: number }[]).find((c) => c.disputeType === 3);
+      expect(sc).toBeDefined();
+      const id = (sc as { id: string }).id;
+      expect((await send('post', district, `/cases/${id}/withdrawals`, { reason: 'x' })).status).toBe(403);
+      const first = await send('post', publicUser, `/cases/${id}/withdrawals`, { reason: 'We resolved it with the school.' });
+      expect(first.status).toBe(201);
+      const second = await send('post', publicUser, `/cases/${id}/withdrawals`, { reason: 'Again.' });
+      expect(second.body.errors[0].message).toBe('A withdrawal request for this case is already waiting for review.');
+      const pending = await get(state, '/withdrawals');
+      expect((pending.body as { id: number }[]).some((w) => w.id === first.body.id)).toBe(true);
+      const declineNoNote = await send('put', state, `/withdrawals/${first.body.id}`, { status: 'Declined' });
+      expect(declineNoNote.status).toBe(422);
+      const approved = await send('put', state, `/withdrawals/${first.body.id}`, { status: 'Approved' });
+      expect(approved.body.status).toBe('Approved');
+      const closed = await get(publicUser, `/cases/${id}`);
+      expect(closed.body.status).toBe(4);
+      expect(closed.body.outcome).toBe(32);
+      const afterClose = await send('post', publicUser, `/cases/${id}/withdrawals`, { reason: 'Once more.' });
+      expect(afterClose.body.errors[0].message).toBe('This case is closed and cannot be withdrawn.');
+    });
+  });
+
+  it('describes every dispute resolution endpoint in /api/openapi.json', async () => {
+    const paths = (await request(api.url).get('/api/openapi.json')).body.paths as Record<string, Record<string, unknown>>;
+    const expected: [string, string][] = [
+      ['/cases', 'get'], ['/cases', 'post'], ['/cases/{id}', 'get'], ['/cases/{id}', 'put'], ['/cases/{id}', 'delete'], ['/cases/{id}/draft', 'put'],
+      ['/cases/{id}/submit', 'post'], ['/cases/{id}/status', 'post'], ['/cases/{id}/deadlines', 'get'], ['/cases/{id}/extensions', 'post'],
+      ['/cases/{id}/actions', 'get'], ['/cases/{id}/actions', 'post'], ['/cases/{id}/links', 'post'], ['/cases/{id}/links/{linkId}', 'delete'],
+      ['/cases/{id}/withdrawals', 'post'], ['/withdrawals', 'get'], ['/withdrawals/{id}', 'put'], ['/reports/table7', 'get'], ['/reports/table7/certify', 'post'],
+      ['/reports/summary', 'get'], ['/reports/state-tracking', 'get'],
+    ];
+    for (const [path, method] of expected) expect(paths[`${BASE}${path}`]?.[method], `${method} ${path}`).toBeDefined();
+  });
+
+  describe('summary and state tracking (§9.2, §9.3)', () => {
+    it('exports the summary with its exact header and a statewide total of 45 cases', async () => {
+      const res = await get(state, '/reports/summary').query({ schoolYear: priorYear });
+      expect(res.status).toBe(200);
+      expect(res.body.total.totalRequests).toBe(45);
+      const csv = await get(state, '/reports/summary').query({ schoolYear: priorYear, format: 'csv' });
+      const lines = csv.text.replace(/^\uFEFF/, '').trim().split(/\r\n/);
+      expect(lines[0]).toBe(SUMMARY_CSV_HEADER.join(','));
+      expect(lines.at(-1)).toMatch(/^,Statewide total,8,15,12,8,2,45,/);
+    });
+
+    it('lists open cases by days left for state staff only, with the exact CSV header', async () => {
+      expect((await get(district, '/reports/state-tracking')).status).toBe(403);
+      const res = await get(state, '/reports/state-tracking');
+      expect(res.status).toBe(200);
+      const days = (res.body.rows as { daysLeft: number | null }[]).map((r) => r.daysLeft).filter((d): d is number => d !== null);
+      expect(days).toEqual([...days].sort((a, b) => a - b));
+      expect(res.body.rows.some((r: { deadlineStatus: string }) => r.deadlineStatus === 'Overdue')).toBe(true);
+      const csv = await get(state, '/reports/state-tracking').query({ format: 'csv' });
+      expect(csv.text.replace(/^\uFEFF/, '').split(/\r\n/)[0]).toBe(TRACKING_CSV_HEADER.join(','));
+    });
+  });
+});
