@@ -36,6 +36,8 @@ import { adminUtilitiesRouter } from './routes/admin/utilities.js';
 import { keepAliveRouter } from './routes/keep-alive.js';
 import { modulesRouter } from './routes/modules.js';
 import { calendarsRouter } from './routes/calendars.js';
+import { drCasesRouter } from './routes/dr/cases.js';
+import { drReportsRouter } from './routes/dr/reports.js';
 import { accountRouter } from './routes/account.js';
 import { sessionContextRouter } from './routes/session-context.js';
 import { buildIdHeader, shellContext } from './shell-context.js';
@@ -128,6 +130,9 @@ export function createApp(config: PortalConfig, services: AppDeps, options: Crea
   // Keep last of the feature routers: the fallback pages of side-navigation routes not built yet.
   // School calendars and holidays (shared by the modules; a Dispute Resolution page).
   app.use(calendarsRouter(deps));
+  // Dispute resolution: dashboard and case detail, the reports.
+  app.use(drCasesRouter(deps));
+  app.use(drReportsRouter(deps));
   app.use(modulesRouter(deps));
   // The islands' /api proxy: after every router that answers an /api path itself (it 404s the rest).
   app.use(apiProxyRouter(deps));

@@ -8,7 +8,9 @@ import { z } from 'zod';
 import { schoolYearBounds } from '../../lib/calendar.js';
 import { toCsv } from '../../lib/csv.js';
 import { agencyToday, daysBetween, isIsoDay, type IsoDay } from '../../lib/day.js';
-import { caseSchoolYear, DISPUTE_TYPES } from '../../lib/dr/cases.js';
+import { caseSchoolYear, DISPUTE_TYPES, lastEndedYear } from '../../lib/dr/cases.js';
+
+export { lastEndedYear };
 import { STATUS_NAMES, TYPE_NAMES, DEADLINE_NAMES, type DrCase, type DrCaseListItem, type DrLink, type DrWithdrawal, type Table7Answer } from '../../lib/dr/contract.js';
 import { statusMessages, usDate } from '../../lib/dr/messages.js';
 import { summaryCsvRow, summaryReport, SUMMARY_CSV_HEADER, TRACKING_CSV_HEADER, trackingStatus } from '../../lib/dr/reports.js';
@@ -162,13 +164,6 @@ export const drSchemas = { draftBody, submitBody, statusBody, updateBody, action
 // ---- helpers -------------------------------------------------------------------------------------
 
 const STATUS_CODE: Readonly<Record<CaseStatus, number>> = { Draft: 0, Submitted: 1, Active: 2, 'Set Aside': 3, Closed: 4 };
-
-/** The last July-June year that has ended on `today`. */
-export function lastEndedYear(today: IsoDay): string {
-  const current = caseSchoolYear(today);
-  const start = Number(current.slice(0, 4)) - 1;
-  return `${start}-${start + 1}`;
-}
 
 async function stepContext(q: Queryable, v: Viewer, leaId: number | undefined, today: IsoDay): Promise<StepContext> {
   const filerIsLea = v.isLeaUser && !v.isStateUser && !v.isPublicUser;
@@ -384,6 +379,41 @@ export function drRouter(ctx: ApiContext): Router {
       isOwner: c.is_owner,
     }));
     res.json({ items, total: Number(r.rows[0]?.total ?? 0) });
+  });
+
+  // The dashboard's tiles (§4.1), counted in the caller's scope.
+  router.get(`${BASE}/dashboard`, auth, requirePermission(DR.view), async (_req, res) => {
+    const viewer = await viewerOf(db, authOf(res));
+    const params: unknown[] = [];
+    const scope = scopeSql(viewer, params);
+    params.push(today());
+    const t = `$${params.length}::date`;
+    const r = await db.query<{ by_type: Record<string, number> | null; overdue: string; due_soon: string; unassigned: string }>(
+      `SELECT (SELECT jsonb_object_agg(dispute_type, n) FROM (SELECT dispute_type, count(*)::int AS n FROM dr_cases c WHERE NOT c.is_deleted AND c.status IN (1, 2, 3) AND ${scope} GROUP BY dispute_type) x) AS by_type,
+              (SELECT count(*) FROM dr_cases c JOIN dr_deadlines d ON d.case_id = c.id
+                WHERE NOT c.is_deleted AND c.status IN (1, 2, 3) AND ${scope} AND d.state = 'Pending' AND COALESCE(d.extended_due_date, d.original_due_date) < ${t}) AS overdue,
+              (SELECT count(*) FROM dr_cases c JOIN dr_deadlines d ON d.case_id = c.id
+                WHERE NOT c.is_deleted AND c.status IN (1, 2, 3) AND ${scope} AND d.state = 'Pending'
+                  AND COALESCE(d.extended_due_date, d.original_due_date) BETWEEN ${t} AND ${t} + 7) AS due_soon,
+              (SELECT count(*) FROM dr_cases c WHERE NOT c.is_deleted AND c.status IN (1, 2) AND ${scope}
+                  AND NOT EXISTS (SELECT 1 FROM dr_assignments a WHERE a.case_id = c.id AND a.status IN ('Proposed', 'Accepted'))) AS unassigned`,
+      params,
+    );
+    const row = r.rows[0];
+    let pending: number | null = null;
+    if (can(viewer.auth, DR.withdrawals)) {
+      const p2: unknown[] = [];
+      const scope2 = scopeSql(viewer, p2);
+      const w = await db.query<{ n: string }>(`SELECT count(*) AS n FROM dr_withdrawals w JOIN dr_cases c ON c.id = w.case_id WHERE w.status = 'Pending' AND NOT c.is_deleted AND ${scope2}`, p2);
+      pending = Number(w.rows[0]?.n ?? 0);
+    }
+    res.json({
+      openByType: Object.fromEntries([1, 2, 3, 4, 5].map((type) => [type, row?.by_type?.[String(type)] ?? 0])),
+      overdue: Number(row?.overdue ?? 0),
+      dueIn7Days: Number(row?.due_soon ?? 0),
+      unassigned: viewer.isStateUser ? Number(row?.unassigned ?? 0) : null,
+      withdrawalRequests: pending,
+    });
   });
 
   router.get(`${BASE}/cases/:id`, auth, requirePermission(DR.view), async (req, res) => {

@@ -13,6 +13,12 @@ export function caseSchoolYear(receivedDate: IsoDay): string {
   return schoolYearOfDay(receivedDate);
 }
 
+/** The last July-June reporting year that has ended on `today` (Table 7's default, §4.4). */
+export function lastEndedYear(today: IsoDay): string {
+  const start = Number(caseSchoolYear(today).slice(0, 4)) - 1;
+  return `${start}-${start + 1}`;
+}
+
 /** The two-digit years of a school year: 2025-2026 → 2526. */
 export function yearCode(schoolYear: string): string {
   return `${schoolYear.slice(2, 4)}${schoolYear.slice(7, 9)}`;

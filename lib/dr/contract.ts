@@ -205,3 +205,41 @@ export const table7Answer = z.object({
   filtered: z.boolean(),
 });
 export type Table7Answer = z.infer<typeof table7Answer>;
+
+export const drDashboard = z.object({
+  openByType: z.record(z.string(), z.number().int()),
+  overdue: z.number().int(),
+  dueIn7Days: z.number().int(),
+  unassigned: z.number().int().nullable(),
+  withdrawalRequests: z.number().int().nullable(),
+});
+export type DrDashboard = z.infer<typeof drDashboard>;
+
+export const drSummaryAnswer = z.object({
+  schoolYear: z.string(),
+  asOf: z.string(),
+  rows: z.array(z.record(z.string(), z.union([z.string(), z.number()]))),
+  total: z.record(z.string(), z.union([z.string(), z.number()])),
+});
+
+export const drTrackingAnswer = z.object({
+  today: z.string(),
+  rows: z.array(
+    z.object({
+      id: z.string(),
+      caseNumber: z.string(),
+      type: z.string(),
+      status: z.string(),
+      lea: z.string(),
+      studentInitials: z.string(),
+      received: z.string(),
+      caseManager: z.string(),
+      neutral: z.string(),
+      nextDeadline: z.string(),
+      dueDate: z.string(),
+      daysLeft: z.number().int().nullable(),
+      deadlineStatus: z.string(),
+    }),
+  ),
+});
+export type DrTrackingAnswer = z.infer<typeof drTrackingAnswer>;

@@ -25,6 +25,10 @@ const DETAIL_PATHS: Readonly<Record<string, string>> = {
 /** Module pages a feature router now serves: no "not available yet" for them. One id per line. */
 export const builtRouteIds: ReadonlySet<string> = new Set([
   'dr.calendars', // server/routes/calendars.ts
+  'dr.dashboard', // server/routes/dr/cases.ts
+  'dr.reports', // server/routes/dr/reports.ts
+  'dr.reports/summary-report', // server/routes/dr/reports.ts
+  'dr.reports/state-tracking', // server/routes/dr/reports.ts
   'monitoring.visit', // server/routes/monitoring-visit.ts
   'admin.manage-users', // server/routes/admin/users.ts
   'admin.manage-roles', // server/routes/admin/roles.ts

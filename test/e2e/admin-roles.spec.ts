@@ -8,17 +8,12 @@ import { adminRolesText as t, errorMessages, uiText, validationMessages } from '
 import { expectNoAxeViolations } from './helpers/axe.js';
 import { demoUsers, signIn } from './helpers/auth.js';
 import { javaScriptEnabled, waitForIslands } from './helpers/islands.js';
+import { tick } from './helpers/tick.js';
 
 const ROLES = '/admin/manage-roles';
 const PERMISSIONS = '/admin/manage-roles/permissions';
 
 
-/** USWDS hides the real checkbox off-screen and styles its label: tick it as a user does. */
-async function tick(page: Page, box: Locator): Promise<void> {
-  const id = await box.getAttribute('id');
-  await page.locator(`label[for="${id}"]`).click();
-  await expect(box).toBeChecked();
-}
 /**
  * Deletes a role from its page, reached from its row: the dialog with JavaScript, the
  * confirmation page without.

@@ -9,16 +9,11 @@ import { expectNoAxeViolations } from './helpers/axe.js';
 import { demoUsers, signIn } from './helpers/auth.js';
 import { confirmAction } from './helpers/confirm.js';
 import { javaScriptEnabled, waitForIslands } from './helpers/islands.js';
+import { tick } from './helpers/tick.js';
 
 const USERS = '/admin/manage-users';
 
 
-/** USWDS hides the real checkbox off-screen and styles its label: tick it as a user does. */
-async function tick(page: Page, box: Locator): Promise<void> {
-  const id = await box.getAttribute('id');
-  await page.locator(`label[for="${id}"]`).click();
-  await expect(box).toBeChecked();
-}
 function flash(page: Page, text: string) {
   return expect(page.locator('.portal-flash')).toContainText(text);
 }

@@ -1,0 +1,290 @@
+// The dispute resolution dashboard and case detail (DR spec §4.1, §4.3):
+//   GET  /dispute-resolution/dashboard                  My Requests (public filer) or tiles and case list
+//   GET  /dispute-resolution/cases/:id?tab=             a case with its tabs
+//   POST /dispute-resolution/cases/:id/status           accept, set aside, close, reopen
+//   POST /dispute-resolution/cases/:id/update           checklist, agreement and hearing dates, findings
+//   POST /dispute-resolution/cases/:id/extensions       record an extension
+//   POST /dispute-resolution/cases/:id/actions          add an action (or the filer's additional information)
+//   POST /dispute-resolution/cases/:id/links            link a case by number
+//   POST /dispute-resolution/cases/:id/withdrawals      request withdrawal
+//   POST /dispute-resolution/cases/:id/withdrawals/:w   approve or decline one
+//   POST /dispute-resolution/cases/:id/delete           delete one's own draft
+// Each POST calls the agency API once and answers 303 back to its tab, or 422 with the API's
+// refusal shown on the same tab with what was typed.
+import { Router, type Request, type Response } from 'express';
+import { createElement } from 'react';
+import { z } from 'zod';
+import { textBlock } from '../../../lib/contract.js';
+import { agencyToday } from '../../../lib/day.js';
+import { drAction, drCase, drCaseList, drDashboard, drLink, drWithdrawal, STATUS_NAMES, type DrCase } from '../../../lib/dr/contract.js';
+import { drText as t } from '../../../lib/dr/page-text.js';
+import { routeById } from '../../../lib/routes.js';
+import { breadcrumbsFor } from '../../../lib/navigation.js';
+import { hasAnyPermission } from '../../../lib/permissions.js';
+import { parseTableQuery, type TableConfig } from '../../../lib/table-query.js';
+import type { FieldError } from '../../../lib/validation/admin-org.js';
+import { CASE_TABS, DrCasePage, type CaseTab, type DrCasePageProps } from '../../../views/pages/dr/DrCasePage.js';
+import { DR_DASHBOARD_PATH, DrDashboardPage, type CaseFilters } from '../../../views/pages/dr/DrDashboardPage.js';
+import { currentUser } from '../../auth-session.js';
+import type { AppDeps } from '../../deps.js';
+import { notFound } from '../../errors.js';
+import { addFlash } from '../../flash.js';
+import { renderPage } from '../../render.js';
+import { requirePermissions, requireRoute } from '../../route-guard.js';
+import { loadShellLists } from '../../shell-context.js';
+import { SessionExpiredError, UpstreamError } from '../../upstream.js';
+
+const API = '/api/disputeresolution';
+const DR = 'DisputeResolution';
+export const CASES_TABLE: TableConfig = { sortable: ['due', 'received', 'caseNumber'], defaultSort: 'due', defaultDir: 'asc', pageSizes: [25, 50, 100], defaultPageSize: 25 };
+
+const idParam = z.object({ id: z.string().uuid() });
+const filterQuery = z.object({
+  q: z.string().trim().max(100).optional().catch(undefined),
+  type: z.string().regex(/^[1-5]$/).optional().catch(undefined),
+  status: z.string().regex(/^[0-4]$/).optional().catch(undefined),
+  leaId: z.string().regex(/^\d{1,9}$/).optional().catch(undefined),
+  schoolYear: z.string().regex(/^\d{4}-\d{4}$/).optional().catch(undefined),
+  assignedToMe: z.string().optional().catch(undefined),
+  tab: z.enum(CASE_TABS).optional().catch(undefined),
+});
+
+function permissionsOf(req: Request): readonly string[] {
+  const user = currentUser(req);
+  if (!user) throw new SessionExpiredError();
+  return user.permissions;
+}
+
+const has = (req: Request, ...p: string[]) => hasAnyPermission(permissionsOf(req), p.map((x) => `${DR}.${x}`));
+
+/** A refused API call's field errors (422 or 400), else rethrow. */
+function refusalOf(err: unknown): FieldError[] | null {
+  if (err instanceof UpstreamError && err.kind === 'http' && (err.status === 422 || err.status === 400)) {
+    const errors = err.body?.errors?.map((e) => ({ field: e.field, message: e.message })) ?? [];
+    return errors.length ? errors : [{ field: 'form', message: err.body?.message ?? t.noCases }];
+  }
+  return null;
+}
+
+/** A form body as strings (checkbox 'on' included), for re-rendering what was typed. */
+function formStrings(body: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (body && typeof body === 'object') for (const [k, v] of Object.entries(body)) if (typeof v === 'string' && k !== '_csrf') out[k] = v.slice(0, 4000);
+  return out;
+}
+
+const emptyToNull = (v: string | undefined) => (v && v.trim() ? v.trim() : null);
+
+async function renderCase(req: Request, res: Response, tab: CaseTab, refused: DrCasePageProps['refused'] = null): Promise<void> {
+  const { id } = idParam.parse(req.params);
+  const api = res.locals.api;
+  const c = await api.call({ path: `${API}/cases/${id}`, schema: drCase });
+  const canSeeActions = has(req, 'disputerequests.seeCaseActions');
+  const isFiler = c.isOwner || c.piiVisible;
+  const [actions, links, withdrawals, withdrawBlock, linkBlock] = await Promise.all([
+    tab === 'actions' || tab === 'timeline' ? api.call({ path: `${API}/cases/${id}/actions`, schema: z.array(drAction) }) : Promise.resolve(null),
+    tab === 'links' ? api.call({ path: `${API}/cases/${id}/links`, schema: z.array(drLink) }) : Promise.resolve([]),
+    tab === 'withdrawal' && has(req, 'viewwithdrawalrequests') && c.pendingWithdrawal
+      ? api.call({ path: `${API}/withdrawals`, schema: z.array(drWithdrawal) }).then((all) => all.filter((w) => w.caseId === c.id))
+      : Promise.resolve([]),
+    tab === 'withdrawal' ? api.call({ path: '/api/text-blocks/by-block-code/dr-withdraw-confirmation-text', schema: textBlock, auth: 'none' }).catch(() => null) : Promise.resolve(null),
+    tab === 'links' ? api.call({ path: '/api/text-blocks/by-block-code/dr-link-case-instructions', schema: textBlock, auth: 'none' }).catch(() => null) : Promise.resolve(null),
+  ]);
+  const props: DrCasePageProps = {
+    c,
+    tab,
+    today: agencyToday(),
+    actions,
+    links,
+    withdrawals,
+    textBlocks: { withdraw: withdrawBlock, linkInstructions: linkBlock },
+    can: {
+      update: has(req, 'disputerequests.update'),
+      seeActions: canSeeActions,
+      editActions: has(req, 'disputerequests.editCaseActions'),
+      link: has(req, 'linkcase'),
+      decideWithdrawal: has(req, 'viewwithdrawalrequests'),
+      requestWithdrawal: c.isOwner || (has(req, 'roles.publicuser') && isFiler),
+      addFilerInfo: c.isOwner && !has(req, 'disputerequests.editCaseActions'),
+    },
+    refused,
+    tz: res.locals.deps.config.tz,
+  };
+  const title = `${c.caseNumber ? t.caseTitle(c.caseNumber) : t.draft}: ${t.tabs[tab]} - ${t.heading}`;
+  renderPage(req, res, createElement(DrCasePage, props), {
+    title,
+    layout: 'shell',
+    status: refused ? 422 : 200,
+    breadcrumbs: breadcrumbsFor(DR_DASHBOARD_PATH, [{ label: c.caseNumber ?? t.draft }]),
+  });
+}
+
+export function drCasesRouter(_deps: AppDeps): Router {
+  const router = Router();
+  const view = requirePermissions(`${DR}.disputerequests.view`);
+
+  router.get(DR_DASHBOARD_PATH, requireRoute('dr.dashboard'), async (req, res) => {
+    const permissions = permissionsOf(req);
+    const isPublic = hasAnyPermission(permissions, [`${DR}.roles.publicuser`]) && !hasAnyPermission(permissions, [`${DR}.stateuser`, `${DR}.roles.leauser`]);
+    const f = filterQuery.parse(req.query);
+    const state = parseTableQuery(req.query, CASES_TABLE);
+    const neutral = hasAnyPermission(permissions, ['facilitator', 'mediator', 'hearingofficer', 'investigator', 'inspector'].map((r) => `${DR}.roles.${r}`));
+    // 'Assigned to me' starts on for neutrals (§4.1); the filter form always sends its own value.
+    const filtered = Object.keys(req.query).some((k) => ['q', 'type', 'status', 'leaId', 'schoolYear', 'assignedToMe'].includes(k));
+    const assignedToMe = isPublic ? false : filtered ? f.assignedToMe === 'on' : neutral;
+    const filters: CaseFilters = { q: f.q ?? '', type: f.type ?? '', status: f.status ?? '', leaId: f.leaId ?? '', schoolYear: f.schoolYear ?? '', assignedToMe };
+    const pageSize = state.pageSize === 'all' ? 100 : state.pageSize;
+    const canView = hasAnyPermission(permissions, [`${DR}.disputerequests.view`]);
+    const [list, tiles, lists] = await Promise.all([
+      canView
+        ? res.locals.api.call({
+            path: `${API}/cases`,
+            query: {
+              q: filters.q || undefined,
+              type: filters.type || undefined,
+              status: filters.status || undefined,
+              leaId: filters.leaId || undefined,
+              schoolYear: filters.schoolYear || undefined,
+              assignedToMe: assignedToMe ? 'true' : undefined,
+              pageNumber: isPublic ? 1 : state.page,
+              pageSize: isPublic ? 100 : pageSize,
+              sortField: state.sort ?? 'due',
+              sortDirection: state.dir,
+            },
+            schema: drCaseList,
+          })
+        : Promise.resolve({ items: [], total: 0 }),
+      !isPublic && canView ? res.locals.api.call({ path: `${API}/dashboard`, schema: drDashboard }) : Promise.resolve(null),
+      loadShellLists(req, res),
+    ]);
+    renderPage(
+      req,
+      res,
+      createElement(DrDashboardPage, {
+        mode: isPublic ? 'public' : 'staff',
+        cases: list.items,
+        total: list.total,
+        tiles,
+        filters,
+        leaOptions: lists.leas.filter((l) => !l.isNdeLevelDistrict || hasAnyPermission(permissions, [`${DR}.stateuser`])).map((l) => ({ id: l.id, name: l.name })),
+        yearOptions: lists.schoolYears.map((y) => y.key),
+        searchByName: hasAnyPermission(permissions, [`${DR}.stateuser`, `${DR}.roles.leauser`]),
+        canCreate: hasAnyPermission(permissions, [`${DR}.disputerequests.create`, `${DR}.roles.publicuser`]),
+        table: { state, config: CASES_TABLE },
+      }),
+      { title: routeById('dr.dashboard').title, layout: 'shell' },
+    );
+  });
+
+  router.get('/dispute-resolution/cases/:id', view, async (req, res) => {
+    if (!idParam.safeParse(req.params).success) throw notFound();
+    const f = filterQuery.parse(req.query);
+    await renderCase(req, res, f.tab ?? 'overview');
+  });
+
+  /** One POST: call the API, then 303 to the tab, or 422 on the tab with the refusal. */
+  function post(path: string, tab: CaseTab, form: string | ((req: Request) => string), call: (req: Request, res: Response, id: string) => Promise<string | void>) {
+    router.post(`/dispute-resolution/cases/:id${path}`, view, async (req, res) => {
+      const parsed = idParam.safeParse(req.params);
+      if (!parsed.success) throw notFound();
+      try {
+        const message = await call(req, res, parsed.data.id);
+        addFlash(req, { type: 'success', text: message || t.saved });
+        res.redirect(303, `/dispute-resolution/cases/${parsed.data.id}?tab=${tab}`);
+      } catch (err) {
+        const errors = refusalOf(err);
+        if (!errors) throw err;
+        await renderCase(req, res, tab, { form: typeof form === 'string' ? form : form(req), errors, values: formStrings(req.body) });
+      }
+    });
+  }
+
+  post('/status', 'overview', 'status', async (req, res, id) => {
+    const b = formStrings(req.body);
+    const cop = b.changeOfPlacementOrdered === 'yes' ? true : b.changeOfPlacementOrdered === 'no' ? false : null;
+    const c: DrCase = await res.locals.api.call({
+      path: `${API}/cases/${id}/status`,
+      method: 'POST',
+      json: {
+        toStatus: b.toStatus ?? '',
+        outcome: b.outcome ? Number(b.outcome) : null,
+        reason: emptyToNull(b.reason),
+        reportDate: emptyToNull(b.reportDate),
+        agreementDate: emptyToNull(b.agreementDate),
+        hearingDate: emptyToNull(b.hearingDate),
+        decisionDate: emptyToNull(b.decisionDate),
+        changeOfPlacementOrdered: cop,
+      },
+      schema: drCase,
+    });
+    return t.statusChanged(STATUS_NAMES[c.status] ?? '');
+  });
+
+  post('/update', 'overview', 'update', async (req, res, id) => {
+    const b = formStrings(req.body);
+    const findings = Object.entries(b)
+      .filter(([k]) => /^finding-\d{1,2}$/.test(k))
+      .map(([k, v]) => ({ index: Number(k.slice(8)), finding: Number(v) }))
+      .filter((f) => Number.isInteger(f.finding) && f.finding >= 0 && f.finding <= 4);
+    await res.locals.api.call({
+      path: `${API}/cases/${id}`,
+      method: 'PUT',
+      json: {
+        ...('bothPartiesAgreedDate' in b ? { bothPartiesAgreedDate: emptyToNull(b.bothPartiesAgreedDate) } : {}),
+        ...('hearingDate' in b ? { hearingDate: emptyToNull(b.hearingDate) } : {}),
+        ...('decisionDate' in b ? { decisionDate: emptyToNull(b.decisionDate) } : {}),
+        contentChecklistComplete: b.contentChecklistComplete === 'on',
+        ...(findings.length ? { findings } : {}),
+      },
+      schema: drCase,
+    });
+  });
+
+  post('/extensions', 'timeline', 'extension', async (req, res, id) => {
+    const b = formStrings(req.body);
+    await res.locals.api.call({
+      path: `${API}/cases/${id}/extensions`,
+      method: 'POST',
+      json: { deadlineCode: b.deadlineCode ?? '', newDueDate: b.newDueDate ?? '', grantedDate: b.grantedDate ?? '', reason: emptyToNull(b.reason), requestedBy: emptyToNull(b.requestedBy), note: b.note ?? '' },
+      schema: z.unknown(),
+    });
+  });
+
+  post('/actions', 'actions', 'action', async (req, res, id) => {
+    const b = formStrings(req.body);
+    await res.locals.api.call({
+      path: `${API}/cases/${id}/actions`,
+      method: 'POST',
+      json: { type: b.type ?? '', actionDate: b.actionDate ?? '', note: b.note ?? '', visibility: b.visibility === 'Parties' ? 'Parties' : 'Internal' },
+      schema: z.unknown(),
+    });
+  });
+
+  post('/links', 'links', 'link', async (req, res, id) => {
+    const b = formStrings(req.body);
+    await res.locals.api.call({ path: `${API}/cases/${id}/links`, method: 'POST', json: { caseNumber: b.caseNumber ?? '', relation: Number(b.relation) || 1 }, schema: z.unknown() });
+  });
+
+  post('/withdrawals', 'withdrawal', 'withdrawal', async (req, res, id) => {
+    const b = formStrings(req.body);
+    await res.locals.api.call({ path: `${API}/cases/${id}/withdrawals`, method: 'POST', json: { reason: b.reason ?? '' }, schema: drWithdrawal });
+    return t.withdrawal.pending;
+  });
+
+  post('/withdrawals/:w', 'withdrawal', (req) => `decide-${String(req.params.w)}`, async (req, res) => {
+    const w = Number(req.params.w);
+    if (!Number.isInteger(w) || w < 1) throw notFound();
+    const b = formStrings(req.body);
+    await res.locals.api.call({ path: `${API}/withdrawals/${w}`, method: 'PUT', json: { status: b.status === 'Approved' ? 'Approved' : 'Declined', note: b.note ?? '' }, schema: drWithdrawal });
+  });
+
+  router.post('/dispute-resolution/cases/:id/delete', view, async (req, res) => {
+    const parsed = idParam.safeParse(req.params);
+    if (!parsed.success) throw notFound();
+    await res.locals.api.call({ path: `${API}/cases/${parsed.data.id}`, method: 'DELETE', json: {}, schema: z.unknown() });
+    addFlash(req, { type: 'success', text: t.saved });
+    res.redirect(303, DR_DASHBOARD_PATH);
+  });
+
+  return router;
+}

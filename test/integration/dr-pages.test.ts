@@ -1,0 +1,120 @@
+// The dispute resolution screens without JavaScript (DR spec §4.1, §4.3-4.6), through the real
+// portal and API on the demo seed: the public filer's My Requests, the staff dashboard's tiles and
+// filtered case list (404 for a case outside a district user's scope), the case tabs and their
+// forms (a refused form answers 422 on its tab with the API's message; an accepted one 303), and
+// the reports with their CSV downloads.
+import { describe, expect, it } from 'vitest';
+import { lastEndedYear } from '../../lib/dr/cases.js';
+import { drText as t } from '../../lib/dr/page-text.js';
+import { statusMessages } from '../../lib/dr/messages.js';
+import { agencyToday } from '../../lib/day.js';
+import { decoded, demoEmails, postForm, signedInAgent, textOf, titleOf, withPortal } from './dashboard-helpers.js';
+
+const env = withPortal();
+
+describe('dispute resolution pages', () => {
+  it('shows the public filer My Requests with their draft, cases and what happens next', async () => {
+    const agent = await signedInAgent(env.portal.url, demoEmails.drPublic);
+    const res = await agent.get('/dispute-resolution/dashboard');
+    expect(res.status).toBe(200);
+    expect(titleOf(res.text)).toBe('Dashboard - Dispute Resolution - Compliance Portal');
+    const text = textOf(res.text);
+    expect(text).toContain(t.myRequests);
+    expect(text).toContain(t.createRequest);
+    expect(text).toContain(t.finishDraft);
+    expect(res.text).toContain('/dispute-resolution/request?draft=');
+    expect(text).toMatch(/Closed: Held, agreement/);
+  });
+
+  it('shows staff the tiles and the case list, filtered and sorted by due date, with initials only', async () => {
+    const agent = await signedInAgent(env.portal.url, demoEmails.stateUser);
+    const res = await agent.get('/dispute-resolution/dashboard');
+    expect(res.status).toBe(200);
+    const text = textOf(res.text);
+    for (const tile of [t.tiles.overdue, t.tiles.dueSoon, t.tiles.unassigned, t.tiles.withdrawals]) expect(text).toContain(tile);
+    expect(text).not.toMatch(/Lindgren|Petrakis|Okonkwo/);
+    const filtered = await agent.get('/dispute-resolution/dashboard?type=3&status=2');
+    expect(textOf(filtered.text)).toContain('State Complaint');
+    expect(textOf(filtered.text)).not.toContain('Mediation Active');
+    const none = await agent.get('/dispute-resolution/dashboard?q=ZZ-NOPE');
+    expect(textOf(none.text)).toContain(t.noCases);
+  });
+
+  it('answers 404 for another district’s case and shows the district its own', async () => {
+    const agent = await signedInAgent(env.portal.url, demoEmails.district);
+    const mine = await env.api.ctx.db.query<{ id: string }>(
+      `SELECT c.id FROM dr_cases c JOIN leas l ON l.id = c.lea_id WHERE l.lea_code = '55-0101-000' AND c.status <> 0 LIMIT 1`,
+    );
+    const other = await env.api.ctx.db.query<{ id: string }>(
+      `SELECT c.id FROM dr_cases c JOIN leas l ON l.id = c.lea_id WHERE l.lea_code <> '55-0101-000' AND c.status <> 0 LIMIT 1`,
+    );
+    expect((await agent.get(`/dispute-resolution/cases/${mine.rows[0]?.id}`)).status).toBe(200);
+    expect((await agent.get(`/dispute-resolution/cases/${other.rows[0]?.id}`)).status).toBe(404);
+  });
+
+  it('walks a state complaint from Submitted to Active: refused without the checklist, accepted once ticked', async () => {
+    const agent = await signedInAgent(env.portal.url, demoEmails.stateUser);
+    const sc = await env.api.ctx.db.query<{ id: string }>(`SELECT id FROM dr_cases WHERE dispute_type = 3 AND status = 1 ORDER BY received_date DESC LIMIT 1`);
+    const id = sc.rows[0]?.id as string;
+    const page = `/dispute-resolution/cases/${id}`;
+    const refused = await postForm(agent, `${page}/status`, { toStatus: 'Active' }, page);
+    expect(refused.status).toBe(422);
+    expect(decoded(refused.text)).toContain(statusMessages.checklistIncomplete);
+    const ticked = await postForm(agent, `${page}/update`, { contentChecklistComplete: 'on' }, page);
+    expect(ticked.status).toBe(303);
+    const accepted = await postForm(agent, `${page}/status`, { toStatus: 'Active' }, page);
+    expect(accepted.status).toBe(303);
+    const after = await agent.get(accepted.headers.location as string);
+    expect(textOf(after.text)).toContain('The case is now Active.');
+    const timeline = await agent.get(`${page}?tab=timeline`);
+    expect(timeline.text).toContain('data-code="SC_DECISION"');
+    expect(textOf(timeline.text)).toContain(t.timeline.showCalculation);
+    expect(textOf(timeline.text)).toContain('300.152(a); NAC 388.318');
+  });
+
+  it('records a waiver on a due process complaint and shows the decision date moved, and refuses a future date with 422', async () => {
+    const agent = await signedInAgent(env.portal.url, demoEmails.stateUser);
+    const dp = await env.api.ctx.db.query<{ id: string; received: string }>(
+      `SELECT c.id, to_char(c.received_date, 'YYYY-MM-DD') AS received FROM dr_cases c WHERE c.dispute_type = 4 AND c.status = 2
+          AND NOT EXISTS (SELECT 1 FROM dr_case_actions a WHERE a.case_id = c.id) ORDER BY c.received_date DESC LIMIT 1`,
+    );
+    const { id, received } = dp.rows[0] as { id: string; received: string };
+    const page = `/dispute-resolution/cases/${id}?tab=actions`;
+    const future = await postForm(agent, `/dispute-resolution/cases/${id}/actions`, { type: 'HEARING_HELD', actionDate: '2999-01-01', note: '' }, page);
+    expect(future.status).toBe(422);
+    expect(decoded(future.text)).toContain('No future dates allowed');
+    const ok = await postForm(agent, `/dispute-resolution/cases/${id}/actions`, { type: 'RESOLUTION_WAIVED', actionDate: received, note: 'Waived in writing.', visibility: 'Parties' }, page);
+    expect(ok.status).toBe(303);
+    const actions = await agent.get(page);
+    expect(textOf(actions.text)).toContain('Resolution waived');
+    expect(textOf(actions.text)).toContain('Due date recalculated');
+  });
+
+  it('shows Table 7 of the prior year with the spec numbers, and downloads the same as CSV', async () => {
+    const agent = await signedInAgent(env.portal.url, demoEmails.stateUser);
+    const year = lastEndedYear(agencyToday());
+    const res = await agent.get(`/dispute-resolution/reports?schoolYear=${year}`);
+    expect(res.status).toBe(200);
+    expect(res.text).toMatch(/data-row="1\.1\(a\)"[\s\S]*?>4<\/a>/);
+    expect(textOf(res.text)).toContain('33.33%');
+    expect(textOf(res.text)).toContain('72.73%');
+    const csv = await agent.get(`/dispute-resolution/reports.csv?schoolYear=${year}`);
+    expect(csv.status).toBe(200);
+    expect(csv.headers['content-disposition']).toContain(`table7-${year}.csv`);
+    expect(csv.text).toContain('B16,Mediations held that resulted in agreements (%),72.73');
+  });
+
+  it('shows the summary report and state tracking with their CSV links, and keeps tracking from a district user', async () => {
+    const agent = await signedInAgent(env.portal.url, demoEmails.stateUser);
+    const year = lastEndedYear(agencyToday());
+    const summary = await agent.get(`/dispute-resolution/reports/summary-report?schoolYear=${year}`);
+    expect(textOf(summary.text)).toContain('Statewide total');
+    const tracking = await agent.get('/dispute-resolution/reports/state-tracking?deadlineStatus=Overdue');
+    expect(tracking.status).toBe(200);
+    expect(textOf(tracking.text)).toContain('Overdue');
+    const csv = await agent.get('/dispute-resolution/reports/state-tracking.csv');
+    expect(csv.text.replace(/^\uFEFF/, '').split(/\r\n/)[0]).toBe('Case Number,Type,Status,LEA,Student Initials,Received,Case Manager,Neutral,Next Deadline,Due Date,Days Left,Deadline Status');
+    const district = await signedInAgent(env.portal.url, demoEmails.district);
+    expect((await district.get('/dispute-resolution/reports/state-tracking')).status).toBe(403);
+  });
+});
