@@ -96,7 +96,7 @@ export function Table7Page(p: Table7PageProps): ReactElement {
             const certified = cert?.rows[row.row];
             const differs = cert !== null && certified !== row.value;
             return (
-              <tr key={row.row} data-row={row.row} className={differs ? 'bg-accent-warm-lighter' : undefined}>
+              <tr key={row.row} data-row={row.row} className={differs ? 'dr-differs' : undefined}>
                 <th scope="row">{row.row}</th>
                 <td>{row.label}</td>
                 {cert ? <td>{certified ?? ''}</td> : null}
