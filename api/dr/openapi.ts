@@ -20,6 +20,7 @@ import {
   uuidSchema,
   type OpenApiPaths,
 } from '../openapi/helpers.js';
+import { neutralSchemas } from './neutrals.js';
 import { drSchemas } from './routes.js';
 
 const tags = ['Dispute resolution'];
@@ -249,6 +250,58 @@ export const drPaths: OpenApiPaths = {
       security: bearer,
       parameters: [csvParam],
       responses: { 200: csvResponse('The rows (JSON), or the CSV.', TRACKING_CSV_HEADER), ...common },
+    },
+  },
+  '/api/disputeresolution/neutrals': {
+    get: {
+      tags,
+      summary: 'The neutral roster: everyone holding a roles.* permission, with settings, open cases and the next in rotation',
+      description: 'Needs DisputeResolution.stateuser.',
+      security: bearer,
+      parameters: [queryParam('type', { type: 'integer', minimum: 1, maximum: 6 }, '1 Facilitator, 2 Mediator, 3 Hearing officer, 4 Review officer, 5 Investigator, 6 Inspector')],
+      responses: { 200: { description: 'Roster entries.' }, ...common },
+    },
+  },
+  '/api/disputeresolution/neutrals/{userId}': {
+    put: {
+      tags,
+      summary: 'Edit a neutral’s roster settings',
+      security: bearer,
+      parameters: [pathParam('userId', uuidSchema, 'The neutral’s user id.')],
+      requestBody: jsonBody(neutralSchemas.neutralBody),
+      responses: { 200: { description: 'The roster entry.' }, 404: error('Not on the roster of this type.'), 422: invalid, ...common },
+    },
+  },
+  '/api/disputeresolution/cases/{id}/assignments': {
+    post: {
+      tags,
+      summary: 'Propose a neutral: by rotation (1), joint request (2) or by hand (4)',
+      description: 'State staff. Eligibility: active, below capacity, not a user of the respondent LEA, training current for hearing and review officers; the review officer is never the case’s hearing officer.',
+      security: bearer,
+      parameters: [caseId],
+      requestBody: jsonBody(neutralSchemas.assignBody),
+      responses: { 201: { description: 'The case’s assignments.' }, 404: missing, 422: invalid, ...common },
+    },
+  },
+  '/api/disputeresolution/assignments/mine': {
+    get: { tags, summary: 'The caller’s proposed assignments waiting for an answer (no student data)', security: bearer, responses: { 200: { description: 'Proposals.' }, ...common } },
+  },
+  '/api/disputeresolution/assignments/{id}': {
+    put: {
+      tags,
+      summary: 'The proposed neutral accepts (with the no-conflict statement) or declines; a declined rotation proposes the next',
+      security: bearer,
+      parameters: [pathParam('id', { type: 'integer', minimum: 1 }, 'The assignment id.')],
+      requestBody: jsonBody(neutralSchemas.answerBody),
+      responses: { 200: { description: 'The case’s assignments.' }, 404: error('No such assignment.'), 422: invalid, ...common },
+    },
+    delete: {
+      tags,
+      summary: 'Remove a neutral (state staff, reason required)',
+      security: bearer,
+      parameters: [pathParam('id', { type: 'integer', minimum: 1 }, 'The assignment id.')],
+      requestBody: jsonBody(neutralSchemas.removeBody),
+      responses: { 200: { description: 'The case’s assignments.' }, 404: error('No such assignment.'), 422: invalid, ...common },
     },
   },
 };

@@ -78,10 +78,10 @@ export const drMessages = {
 } as const;
 
 /** 422 with one message per field (§7: bad input is 422, never 5xx). */
-const invalid = (errors: { field: string; message: string }[], message = errors[0]?.message ?? drMessages.invalid) =>
+export const invalid = (errors: { field: string; message: string }[], message = errors[0]?.message ?? drMessages.invalid) =>
   new ApiError(422, message, { errors });
 
-function parse422<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+export function parse422<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
   const r = schema.safeParse(input);
   if (r.success) return r.data;
   throw invalid(r.error.issues.map((i) => ({ field: i.path.map(String).join('.') || 'body', message: i.message })), drMessages.invalid);

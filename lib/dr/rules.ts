@@ -24,6 +24,9 @@ export interface Neutral {
   lastAssignedAt: string | null;
 }
 
+/** The neutral type each case type needs (§8 rotation): IEPF facilitator, MED mediator, SC investigator, DP/EDP hearing officer. */
+export const NEUTRAL_TYPE_FOR: Readonly<Record<string, number>> = { IEPF: 1, MED: 2, SC: 5, DP: 3, EDP: 3 };
+
 export interface RotationRequest {
   respondentLeaId: number | null;
   /** Hearing and review officers need training within 365 days. */

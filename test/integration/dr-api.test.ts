@@ -250,6 +250,52 @@ describe.each(testDbs)('dispute resolution API on %s', (dbKind) => {
     });
   });
 
+  describe('neutrals and assignments (§4.9, §5.3, §8)', () => {
+    it('lists the roster per type with the next in rotation, for state staff only', async () => {
+      expect((await get(district, '/neutrals')).status).toBe(403);
+      const res = await get(state, '/neutrals').query({ type: 3 });
+      expect(res.status).toBe(200);
+      const names = (res.body as { name: string }[]).map((n) => n.name);
+      expect(names).toContain('Hector Hearing Officer Four');
+      expect((res.body as { nextInRotation: boolean }[]).filter((n) => n.nextInRotation)).toHaveLength(1);
+    });
+
+    it('refuses a hearing officer whose annual training is overdue', async () => {
+      const dp = (await api.ctx.db.query<{ id: string }>(`SELECT c.id FROM dr_cases c WHERE c.dispute_type = 4 AND c.status = 2 AND NOT EXISTS (SELECT 1 FROM dr_assignments a WHERE a.case_id = c.id AND a.neutral_type = 3 AND a.status IN ('Proposed', 'Accepted')) LIMIT 1`)).rows[0];
+      const officer4 = (await api.ctx.db.query<{ id: string }>(`SELECT id::text FROM users WHERE email = 'hearingofficer4@demo.example'`)).rows[0]?.id;
+      if (!dp) {
+        const anyDp = (await api.ctx.db.query<{ id: string }>(`SELECT id FROM dr_cases WHERE dispute_type = 4 AND status = 2 LIMIT 1`)).rows[0]?.id;
+        await api.ctx.db.query(`UPDATE dr_assignments SET status = 'Removed' WHERE case_id = $1`, [anyDp]);
+      }
+      const target = dp?.id ?? (await api.ctx.db.query<{ id: string }>(`SELECT id FROM dr_cases WHERE dispute_type = 4 AND status = 2 LIMIT 1`)).rows[0]?.id;
+      const res = await send('post', state, `/cases/${target}/assignments`, { neutralType: 3, method: 4, userId: officer4 });
+      expect(res.status).toBe(422);
+      expect(res.body.errors[0].message).toBe('Annual training is overdue; this hearing officer cannot be assigned.');
+    });
+
+    it('proposes the next mediator by rotation; the mediator must confirm no conflict to accept, and then sees the case', async () => {
+      const med = (await api.ctx.db.query<{ id: string }>(`SELECT c.id FROM dr_cases c WHERE c.dispute_type = 2 AND c.status = 2 AND NOT EXISTS (SELECT 1 FROM dr_assignments a WHERE a.case_id = c.id) LIMIT 1`)).rows[0]?.id as string;
+      const proposed = await send('post', state, `/cases/${med}/assignments`, { neutralType: 2, method: 1 });
+      expect(proposed.status).toBe(201);
+      const assignment = (proposed.body as { id: number; userId: string; status: string }[]).find((a) => a.status === 'Proposed');
+      expect(assignment).toBeDefined();
+      const email = (await api.ctx.db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [assignment?.userId])).rows[0]?.email as string;
+      const neutral = await accessToken(api, email);
+      expect(email).toMatch(/^mediator\d@demo\.example$/);
+      expect((await get(neutral, `/cases/${med}`)).status).toBe(404);
+      const mine = await get(neutral, '/assignments/mine');
+      expect((mine.body as { id: number }[]).map((a) => a.id)).toContain(assignment?.id);
+      expect((await send('put', state, `/assignments/${assignment?.id}`, { status: 'Accepted', noConflictConfirmed: true })).status).toBe(403);
+      const noStatement = await send('put', neutral, `/assignments/${assignment?.id}`, { status: 'Accepted' });
+      expect(noStatement.status).toBe(422);
+      expect(noStatement.body.errors[0].message).toBe('Confirm that you have no personal or professional conflict with this case.');
+      expect((await send('put', neutral, `/assignments/${assignment?.id}`, { status: 'Accepted', noConflictConfirmed: true })).status).toBe(200);
+      expect((await get(neutral, `/cases/${med}`)).status).toBe(200);
+      const again = await send('post', state, `/cases/${med}/assignments`, { neutralType: 2, method: 1 });
+      expect(again.body.errors[0].message).toBe('A neutral of this type is already proposed or assigned to this case.');
+    });
+  });
+
   it('describes every dispute resolution endpoint in /api/openapi.json', async () => {
     const paths = (await request(api.url).get('/api/openapi.json')).body.paths as Record<string, Record<string, unknown>>;
     const expected: [string, string][] = [
@@ -257,7 +303,8 @@ describe.each(testDbs)('dispute resolution API on %s', (dbKind) => {
       ['/cases/{id}/submit', 'post'], ['/cases/{id}/status', 'post'], ['/cases/{id}/deadlines', 'get'], ['/cases/{id}/extensions', 'post'],
       ['/cases/{id}/actions', 'get'], ['/cases/{id}/actions', 'post'], ['/cases/{id}/links', 'post'], ['/cases/{id}/links/{linkId}', 'delete'],
       ['/cases/{id}/withdrawals', 'post'], ['/withdrawals', 'get'], ['/withdrawals/{id}', 'put'], ['/reports/table7', 'get'], ['/reports/table7/certify', 'post'],
-      ['/reports/summary', 'get'], ['/reports/state-tracking', 'get'],
+      ['/reports/summary', 'get'], ['/reports/state-tracking', 'get'], ['/neutrals', 'get'], ['/neutrals/{userId}', 'put'], ['/cases/{id}/assignments', 'post'],
+      ['/assignments/{id}', 'put'], ['/assignments/{id}', 'delete'], ['/assignments/mine', 'get'],
     ];
     for (const [path, method] of expected) expect(paths[`${BASE}${path}`]?.[method], `${method} ${path}`).toBeDefined();
   });

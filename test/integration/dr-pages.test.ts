@@ -90,6 +90,28 @@ describe('dispute resolution pages', () => {
     expect(textOf(actions.text)).toContain('Due date recalculated');
   });
 
+  it('assigns a mediator by rotation; the mediator accepts on the dashboard with the no-conflict statement and then opens the case', async () => {
+    const agent = await signedInAgent(env.portal.url, demoEmails.stateUser);
+    const med = (await env.api.ctx.db.query<{ id: string }>(`SELECT c.id FROM dr_cases c WHERE c.dispute_type = 2 AND c.status = 2 AND NOT EXISTS (SELECT 1 FROM dr_assignments a WHERE a.case_id = c.id) LIMIT 1`)).rows[0]?.id as string;
+    const page = `/dispute-resolution/cases/${med}?tab=neutrals`;
+    const tab = await agent.get(page);
+    expect(textOf(tab.text)).toContain(t.neutrals.assign);
+    const assigned = await postForm(agent, `/dispute-resolution/cases/${med}/assignments`, { neutralType: '2', userId: '' }, page);
+    expect(assigned.status).toBe(303);
+    const proposed = (await env.api.ctx.db.query<{ email: string }>(`SELECT u.email FROM dr_assignments a JOIN users u ON u.id = a.user_id WHERE a.case_id = $1 AND a.status = 'Proposed'`, [med])).rows[0]?.email as string;
+    expect(proposed).toMatch(/^mediator\d@demo\.example$/);
+    const mediator = await signedInAgent(env.portal.url, proposed);
+    const dashboard = await mediator.get('/dispute-resolution/dashboard');
+    expect(textOf(dashboard.text)).toContain(t.neutrals.proposals);
+    const id = /action="\/dispute-resolution\/assignments\/(\d+)"/.exec(dashboard.text)?.[1] as string;
+    const refused = await postForm(mediator, `/dispute-resolution/assignments/${id}`, { answer: 'Accepted' }, '/dispute-resolution/dashboard');
+    expect(refused.status).toBe(303);
+    expect(textOf((await mediator.get('/dispute-resolution/dashboard')).text)).toContain('Confirm that you have no personal or professional conflict with this case.');
+    expect((await mediator.get(`/dispute-resolution/cases/${med}`)).status).toBe(404);
+    await postForm(mediator, `/dispute-resolution/assignments/${id}`, { answer: 'Accepted', noConflict: 'on' }, '/dispute-resolution/dashboard');
+    expect((await mediator.get(`/dispute-resolution/cases/${med}`)).status).toBe(200);
+  });
+
   it('shows Table 7 of the prior year with the spec numbers, and downloads the same as CSV', async () => {
     const agent = await signedInAgent(env.portal.url, demoEmails.stateUser);
     const year = lastEndedYear(agencyToday());

@@ -16,6 +16,8 @@ import { createElement } from 'react';
 import { z } from 'zod';
 import { textBlock } from '../../../lib/contract.js';
 import { agencyToday } from '../../../lib/day.js';
+import { DISPUTE_TYPES } from '../../../lib/dr/cases.js';
+import { NEUTRAL_TYPE_FOR } from '../../../lib/dr/rules.js';
 import { drAction, drCase, drCaseList, drDashboard, drLink, drWithdrawal, STATUS_NAMES, type DrCase } from '../../../lib/dr/contract.js';
 import { drText as t } from '../../../lib/dr/page-text.js';
 import { routeById } from '../../../lib/routes.js';
@@ -73,6 +75,10 @@ function formStrings(body: unknown): Record<string, string> {
   return out;
 }
 
+const proposal = z.object({ id: z.number(), neutralType: z.number(), caseNumber: z.string(), disputeType: z.number(), leaName: z.string().nullable(), receivedDate: z.string() });
+const rosterEntry = z.object({ userId: z.string(), name: z.string(), nextInRotation: z.boolean() });
+const p422Value = (refused: DrCasePageProps['refused'], field: string) => refused?.values[field];
+
 const emptyToNull = (v: string | undefined) => (v && v.trim() ? v.trim() : null);
 
 async function renderCase(req: Request, res: Response, tab: CaseTab, refused: DrCasePageProps['refused'] = null): Promise<void> {
@@ -90,8 +96,15 @@ async function renderCase(req: Request, res: Response, tab: CaseTab, refused: Dr
     tab === 'withdrawal' ? api.call({ path: '/api/text-blocks/by-block-code/dr-withdraw-confirmation-text', schema: textBlock, auth: 'none' }).catch(() => null) : Promise.resolve(null),
     tab === 'links' ? api.call({ path: '/api/text-blocks/by-block-code/dr-link-case-instructions', schema: textBlock, auth: 'none' }).catch(() => null) : Promise.resolve(null),
   ]);
+  const isState = has(req, 'stateuser');
+  const caseType = c.disputeType ? DISPUTE_TYPES[c.disputeType as 1 | 2 | 3 | 4 | 5] : null;
+  const neededNeutralType = caseType ? (NEUTRAL_TYPE_FOR[caseType] ?? 1) : 1;
+  const wantedType = Number(p422Value(refused, 'neutralType')) || neededNeutralType;
+  const roster = tab === 'neutrals' && isState ? await api.call({ path: `${API}/neutrals`, query: { type: wantedType }, schema: z.array(rosterEntry) }) : [];
   const props: DrCasePageProps = {
     c,
+    roster,
+    neededNeutralType,
     tab,
     today: agencyToday(),
     actions,
@@ -99,6 +112,7 @@ async function renderCase(req: Request, res: Response, tab: CaseTab, refused: Dr
     withdrawals,
     textBlocks: { withdraw: withdrawBlock, linkInstructions: linkBlock },
     can: {
+      assign: isState,
       update: has(req, 'disputerequests.update'),
       seeActions: canSeeActions,
       editActions: has(req, 'disputerequests.editCaseActions'),
@@ -135,7 +149,7 @@ export function drCasesRouter(_deps: AppDeps): Router {
     const filters: CaseFilters = { q: f.q ?? '', type: f.type ?? '', status: f.status ?? '', leaId: f.leaId ?? '', schoolYear: f.schoolYear ?? '', assignedToMe };
     const pageSize = state.pageSize === 'all' ? 100 : state.pageSize;
     const canView = hasAnyPermission(permissions, [`${DR}.disputerequests.view`]);
-    const [list, tiles, lists] = await Promise.all([
+    const [list, tiles, lists, proposals] = await Promise.all([
       canView
         ? res.locals.api.call({
             path: `${API}/cases`,
@@ -156,6 +170,7 @@ export function drCasesRouter(_deps: AppDeps): Router {
         : Promise.resolve({ items: [], total: 0 }),
       !isPublic && canView ? res.locals.api.call({ path: `${API}/dashboard`, schema: drDashboard }) : Promise.resolve(null),
       loadShellLists(req, res),
+      neutral ? res.locals.api.call({ path: `${API}/assignments/mine`, schema: z.array(proposal) }) : Promise.resolve([]),
     ]);
     renderPage(
       req,
@@ -171,6 +186,7 @@ export function drCasesRouter(_deps: AppDeps): Router {
         searchByName: hasAnyPermission(permissions, [`${DR}.stateuser`, `${DR}.roles.leauser`]),
         canCreate: hasAnyPermission(permissions, [`${DR}.disputerequests.create`, `${DR}.roles.publicuser`]),
         table: { state, config: CASES_TABLE },
+        proposals,
       }),
       { title: routeById('dr.dashboard').title, layout: 'shell' },
     );
@@ -276,6 +292,44 @@ export function drCasesRouter(_deps: AppDeps): Router {
     if (!Number.isInteger(w) || w < 1) throw notFound();
     const b = formStrings(req.body);
     await res.locals.api.call({ path: `${API}/withdrawals/${w}`, method: 'PUT', json: { status: b.status === 'Approved' ? 'Approved' : 'Declined', note: b.note ?? '' }, schema: drWithdrawal });
+  });
+
+  post('/assignments', 'neutrals', 'assign', async (req, res, id) => {
+    const b = formStrings(req.body);
+    const userId = emptyToNull(b.userId);
+    await res.locals.api.call({
+      path: `${API}/cases/${id}/assignments`,
+      method: 'POST',
+      json: { neutralType: Number(b.neutralType) || 1, method: userId ? 4 : 1, ...(userId ? { userId } : {}) },
+      schema: z.unknown(),
+    });
+  });
+
+  post('/assignments/:a/remove', 'neutrals', (req) => `remove-${String(req.params.a)}`, async (req, res) => {
+    const a = Number(req.params.a);
+    if (!Number.isInteger(a) || a < 1) throw notFound();
+    await res.locals.api.call({ path: `${API}/assignments/${a}`, method: 'DELETE', json: { reason: formStrings(req.body).reason ?? '' }, schema: z.unknown() });
+  });
+
+  // A proposed neutral's answer, from the dashboard (the case itself opens once accepted).
+  router.post('/dispute-resolution/assignments/:a', view, async (req, res) => {
+    const a = Number(req.params.a);
+    if (!Number.isInteger(a) || a < 1) throw notFound();
+    const b = formStrings(req.body);
+    try {
+      await res.locals.api.call({
+        path: `${API}/assignments/${a}`,
+        method: 'PUT',
+        json: { status: b.answer === 'Accepted' ? 'Accepted' : 'Declined', noConflictConfirmed: b.noConflict === 'on' },
+        schema: z.unknown(),
+      });
+      addFlash(req, { type: 'success', text: t.saved });
+    } catch (err) {
+      const errors = refusalOf(err);
+      if (!errors) throw err;
+      addFlash(req, { type: 'error', text: errors[0]?.message ?? t.saved });
+    }
+    res.redirect(303, DR_DASHBOARD_PATH);
   });
 
   router.post('/dispute-resolution/cases/:id/delete', view, async (req, res) => {

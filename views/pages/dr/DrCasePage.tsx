@@ -30,7 +30,10 @@ export interface DrCasePageProps {
   links: readonly DrLink[];
   /** Pending withdrawal requests of this case the user may decide. */
   withdrawals: readonly DrWithdrawal[];
-  can: { update: boolean; seeActions: boolean; editActions: boolean; link: boolean; decideWithdrawal: boolean; requestWithdrawal: boolean; addFilerInfo: boolean };
+  /** The roster of the type this case needs, for 'assign by hand' (state staff). */
+  roster: readonly { userId: string; name: string; nextInRotation: boolean }[];
+  neededNeutralType: number;
+  can: { assign: boolean; update: boolean; seeActions: boolean; editActions: boolean; link: boolean; decideWithdrawal: boolean; requestWithdrawal: boolean; addFilerInfo: boolean };
   /** The form refused on this view, and why. */
   textBlocks: { withdraw: TextBlockData | null; linkInstructions: TextBlockData | null };
   refused: { form: string; errors: readonly FieldError[]; values: Readonly<Record<string, string>> } | null;
@@ -310,27 +313,73 @@ function Timeline({ p }: { p: DrCasePageProps }): ReactElement {
   );
 }
 
+const NEUTRAL_TYPE_NAMES = ['', 'Facilitator', 'Mediator', 'Hearing officer', 'Review officer', 'Investigator', 'Inspector'];
+
 function Neutrals({ p }: { p: DrCasePageProps }): ReactElement {
-  const list = p.c.assignments;
-  if (!list.length) return <p>{t.neutrals.none}</p>;
+  const { c } = p;
+  const list = c.assignments;
+  const form = 'assign';
+  const open = c.status !== 4 && c.status !== 0;
   return (
-    <table className="usa-table usa-table--borderless width-full">
-      <caption>{t.neutrals.caption}</caption>
-      <thead>
-        <tr>{[t.neutrals.name, t.neutrals.role, t.neutrals.method, t.neutrals.status, t.neutrals.assigned].map((h) => <th key={h} scope="col">{h}</th>)}</tr>
-      </thead>
-      <tbody>
-        {list.map((a) => (
-          <tr key={a.id}>
-            <th scope="row">{a.name}</th>
-            <td>{['', 'Facilitator', 'Mediator', 'Hearing officer', 'Review officer', 'Investigator', 'Inspector'][a.neutralType]}</td>
-            <td>{t.methods[a.method]}</td>
-            <td>{a.status}</td>
-            <td>{formatDateTime(a.assignedAt, p.tz)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <>
+      {!list.length ? (
+        <p>{t.neutrals.none}</p>
+      ) : (
+        <table className="usa-table usa-table--borderless usa-table--stacked width-full" data-testid="assignments">
+          <caption>{t.neutrals.caption}</caption>
+          <thead>
+            <tr>{[t.neutrals.name, t.neutrals.role, t.neutrals.method, t.neutrals.status, t.neutrals.assigned, ...(p.can.assign ? [t.columns.actions] : [])].map((h) => <th key={h} scope="col">{h}</th>)}</tr>
+          </thead>
+          <tbody>
+            {list.map((a) => (
+              <tr key={a.id}>
+                <th scope="row" data-label={t.neutrals.name}>{a.name}</th>
+                <td data-label={t.neutrals.role}>{NEUTRAL_TYPE_NAMES[a.neutralType]}</td>
+                <td data-label={t.neutrals.method}>{t.methods[a.method]}</td>
+                <td data-label={t.neutrals.status}>{a.status}{a.endReason ? ` (${a.endReason})` : ''}</td>
+                <td data-label={t.neutrals.assigned}>{formatDateTime(a.assignedAt, p.tz)}</td>
+                {p.can.assign ? (
+                  <td data-label={t.columns.actions}>
+                    {a.status === 'Proposed' || a.status === 'Accepted' ? (
+                      <form method="post" action={`${base(c)}/assignments/${a.id}/remove`} className="display-flex flex-align-end">
+                        <CsrfField />
+                        <TextField id={`remove-reason-${a.id}`} name="reason" label={`${t.neutrals.removeReason} (${a.name})`} value="" maxLength={1000} error={errorOf(p, `remove-${a.id}`, 'reason')} />
+                        <button type="submit" className="usa-button usa-button--outline margin-left-1">{t.neutrals.remove}<span className="usa-sr-only"> {a.name}</span></button>
+                      </form>
+                    ) : null}
+                  </td>
+                ) : null}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {p.can.assign && open ? (
+        <form method="post" action={`${base(c)}/assignments`} className="usa-form usa-form--large margin-top-3">
+          <CsrfField />
+          <fieldset className="usa-fieldset">
+            <legend className="usa-legend usa-legend--large">{t.neutrals.assign}</legend>
+            <ErrorSummary errors={p.refused?.form === form ? p.refused.errors : []} id="assign-errors" />
+            <SelectField
+              id="neutralType"
+              label={t.neutrals.role}
+              value={valueOf(p, form, 'neutralType', String(p.neededNeutralType))}
+              options={[1, 2, 3, 4, 5, 6].map((n) => ({ value: String(n), label: NEUTRAL_TYPE_NAMES[n] ?? '' }))}
+              error={errorOf(p, form, 'neutralType')}
+            />
+            <SelectField
+              id="userId"
+              label={t.neutrals.person}
+              hint={t.neutrals.personHint}
+              value={valueOf(p, form, 'userId')}
+              options={[{ value: '', label: t.neutrals.byRotation }, ...p.roster.map((n) => ({ value: n.userId, label: `${n.name}${n.nextInRotation ? ` (${t.neutrals.next})` : ''}` }))]}
+              error={errorOf(p, form, 'userId')}
+            />
+            <button type="submit" className="usa-button margin-top-2">{t.neutrals.assign}</button>
+          </fieldset>
+        </form>
+      ) : null}
+    </>
   );
 }
 

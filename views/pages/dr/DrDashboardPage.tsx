@@ -36,6 +36,35 @@ export interface DrDashboardPageProps {
   searchByName: boolean;
   canCreate: boolean;
   table: { state: TableState; config: TableConfig };
+  /** A neutral's proposed assignments waiting for an answer. */
+  proposals: readonly { id: number; neutralType: number; caseNumber: string; disputeType: number; leaName: string | null; receivedDate: string }[];
+}
+
+function Proposals({ proposals }: Pick<DrDashboardPageProps, 'proposals'>): ReactElement | null {
+  if (!proposals.length) return null;
+  return (
+    <section aria-labelledby="proposals" className="margin-bottom-3">
+      <h2 id="proposals">{t.neutrals.proposals}</h2>
+      <ul className="usa-list usa-list--unstyled">
+        {proposals.map((p) => (
+          <li key={p.id} className="border-1px border-base-lighter padding-2 margin-bottom-1">
+            <p className="margin-top-0">
+              <strong>{p.caseNumber}</strong>, {TYPE_NAMES[p.disputeType]}, {p.leaName ?? ''}, {formatDay(p.receivedDate)}
+            </p>
+            <form method="post" action={`/dispute-resolution/assignments/${p.id}`}>
+              <CsrfField />
+              <div className="usa-checkbox">
+                <input className="usa-checkbox__input" type="checkbox" id={`no-conflict-${p.id}`} name="noConflict" value="on" />
+                <label className="usa-checkbox__label" htmlFor={`no-conflict-${p.id}`}>{t.neutrals.noConflict}</label>
+              </div>
+              <button type="submit" name="answer" value="Accepted" className="usa-button margin-top-1">{t.neutrals.accept}<span className="usa-sr-only"> {p.caseNumber}</span></button>
+              <button type="submit" name="answer" value="Declined" className="usa-button usa-button--outline margin-top-1">{t.neutrals.decline}<span className="usa-sr-only"> {p.caseNumber}</span></button>
+            </form>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }
 
 /** What the filer should expect next (§4.1 'Next step'). */
@@ -243,6 +272,7 @@ export function DrDashboardPage(props: DrDashboardPageProps): ReactElement {
         <MyRequests cases={props.cases} canCreate={props.canCreate} />
       ) : (
         <>
+          <Proposals proposals={props.proposals} />
           {props.tiles ? <Tiles tiles={props.tiles} /> : null}
           <CaseList {...props} />
         </>
