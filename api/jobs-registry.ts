@@ -2,7 +2,9 @@
 // `...drJobs,` with `import { drJobs } from './dr/jobs.js';`.
 import type { JobDefinition } from './shared/jobs.js';
 import { sharedJobs } from './shared/shared-jobs.js';
+import { drJobs } from './dr/jobs.js';
 
 export const jobRegistry: readonly JobDefinition[] = [
   ...sharedJobs,
+  ...drJobs,
 ];

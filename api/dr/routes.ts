@@ -24,6 +24,7 @@ import type { ApiContext } from '../context.js';
 import type { Queryable } from '../db.js';
 import { ApiError, forbidden, notFound, uuidParam } from '../http.js';
 import { auditExport, auditPiiView, sendCsv, wantsCsv } from '../shared/http-files.js';
+import { sendNotice } from '../shared/notify.js';
 import { isUniqueViolation } from '../sql-errors.js';
 import {
   acceptedNeutrals,
@@ -53,6 +54,8 @@ import {
 } from './store.js';
 
 const BASE = '/api/disputeresolution';
+/** The notification type of a new request (api/seed-data/event-types.ts). */
+export const DR_SUBMITTED_EVENT = 'Dispute Request Submitted';
 
 export const drMessages = {
   notFound: 'No such case.',
@@ -501,6 +504,16 @@ export function drRouter(ctx: ApiContext): Router {
         linkedMediation = medNumber;
       }
       await refreshDeadlines(q, row.id, t);
+      // DR Request Submitted (§11): the filer always, and the subscribers of the respondent LEA.
+      await sendNotice(ctx, q, {
+        key: `dr-submitted:${row.id}`,
+        eventType: DR_SUBMITTED_EVENT,
+        leaId: row.lea_id,
+        subject: `Dispute resolution request ${number} was submitted`,
+        bodyHtml: `<p>Request ${number} (${TYPE_NAMES[row.dispute_type ?? 0] ?? ''}) was received on ${usDate(t)}.</p>`,
+        link: `/dispute-resolution/cases/${row.id}`,
+        requiredUserIds: [viewer.userId],
+      });
       const deadlines = await loadDeadlines(q, row.id, false, t);
       return { id: row.id, caseNumber: number, receivedDate: t, schoolYear, deadlines, linkedMediation };
     });

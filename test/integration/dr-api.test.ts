@@ -156,6 +156,9 @@ describe.each(testDbs)('dispute resolution API on %s', (dbKind) => {
       expect(codes.DP_RESOLUTION_MEETING).toBe(addDays(today, 15));
       expect(codes.DP_RESOLUTION_PERIOD_END).toBe(addDays(today, 30));
       expect(codes.DP_DECISION).toBe(addDays(today, 75));
+      // DR Request Submitted reaches the filer (a system message).
+      const notice = await api.ctx.db.query(`SELECT 1 FROM notices WHERE key = $1`, [`dr-submitted:${id}`]);
+      expect(notice.rows).toHaveLength(1);
       // Question 2 = yes: a linked mediation request (relation 2).
       expect(submitted.body.linkedMediation).toMatch(/^MED-/);
       const links = await get(publicUser, `/cases/${id}/links`);
@@ -294,6 +297,25 @@ describe.each(testDbs)('dispute resolution API on %s', (dbKind) => {
       const again = await send('post', state, `/cases/${med}/assignments`, { neutralType: 2, method: 1 });
       expect(again.body.errors[0].message).toBe('A neutral of this type is already proposed or assigned to this case.');
     });
+  });
+
+  it('reminds the case manager and the neutral of deadlines 7 and 2 days ahead and the day after, once each', async () => {
+    const admin = await accessToken(api, demo.admin);
+    const due = (await api.ctx.db.query<{ case_id: string; code: string; due: string }>(
+      `SELECT d.case_id, d.code, to_char(COALESCE(d.extended_due_date, d.original_due_date), 'YYYY-MM-DD') AS due
+         FROM dr_deadlines d JOIN dr_cases c ON c.id = d.case_id WHERE d.state = 'Pending' AND c.status IN (1, 2, 3) AND c.case_manager_user_id IS NOT NULL
+        ORDER BY 3 DESC LIMIT 1`,
+    )).rows[0] as { case_id: string; code: string; due: string };
+    const runFor = (day: string) => request(api.url).post('/api/jobs/dr-deadline-reminders/run').set(as(admin)).send({ day });
+    const first = await runFor(addDays(due.due, -7));
+    expect(first.status).toBe(200);
+    const keys = async () => (await api.ctx.db.query<{ key: string }>(`SELECT key FROM notices WHERE key LIKE $1`, [`dr-reminder:${due.case_id}:${due.code}:%`])).rows.map((r) => r.key);
+    expect(await keys()).toEqual([`dr-reminder:${due.case_id}:${due.code}:${due.due}:approaching-7`]);
+    await runFor(addDays(due.due, -7));
+    expect(await keys()).toHaveLength(1);
+    await runFor(addDays(due.due, -2));
+    await runFor(addDays(due.due, 1));
+    expect((await keys()).sort()).toEqual(['approaching-2', 'approaching-7', 'missed'].map((k) => `dr-reminder:${due.case_id}:${due.code}:${due.due}:${k}`));
   });
 
   it('describes every dispute resolution endpoint in /api/openapi.json', async () => {
