@@ -37,6 +37,8 @@ const env = z.object({
   /** Multiplies the per-client rate limits, for test rigs where every client shares one address. */
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(10_000).default(1),
   SEED_DEMO: flag.optional(),
+  /** A bench data set of this many dispute resolution cases (scripts/bench.ts); 0: none. */
+  BENCH_DR_CASES: z.coerce.number().int().min(0).max(1_000_000).default(0),
   /** Scheduled jobs (api/shared/jobs.ts); off: nothing runs by time (an admin can still run a job). */
   JOBS: flag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -64,6 +66,7 @@ export interface ApiConfig {
   recaptchaVerifyUrl: string;
   drPublicBasic: string;
   seedDemo: boolean;
+  benchDrCases: number;
   jobs: boolean;
   logLevel: z.infer<typeof env>['LOG_LEVEL'];
 }
@@ -119,6 +122,7 @@ export function loadApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
     rateLimitScale: e.RATE_LIMIT_SCALE,
     // Demo data is on by default only for the embedded database.
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    benchDrCases: e.BENCH_DR_CASES,
     jobs: e.JOBS,
     logLevel: e.LOG_LEVEL,
   };

@@ -15,6 +15,7 @@ import { builtInRoles, ROLE } from './seed-data/roles.js';
 import { textBlockSeeds } from './seed-data/text-blocks.js';
 import { seedCalendars } from './shared/calendars.js';
 import { seedDisputeResolution } from './dr/seed.js';
+import { seedBenchCases } from './dr/bench-seed.js';
 
 const SYSTEM = 'system';
 const DEMO_MARK = 'demo-v1';
@@ -36,6 +37,7 @@ export async function seed(ctx: ApiContext): Promise<void> {
     await seedCalendars(q, now, { demo: ctx.config.seedDemo });
     // Dispute resolution cases, roster and roles, after the calendars their deadlines count on.
     if (ctx.config.seedDemo) await seedDisputeResolution(q, now);
+    if (ctx.config.benchDrCases) await seedBenchCases(q, ctx.config.benchDrCases, now);
   });
 }
 

@@ -37,6 +37,10 @@ const BUDGET_JS_BEYOND_REACT = 30 * KB;
 const REACT_CHUNK = /^\/assets\/react-[\w-]+\.js$/;
 const BUDGET_CSS = 30 * KB;
 const BUDGET_DASHBOARD_P99_MS = 150;
+/** Dispute resolution (issue 13): the staff case list at 50 connections, and Table 7, on BENCH_DR_CASES cases. */
+const BUDGET_DR_LIST_P99_MS = 150;
+const BUDGET_DR_TABLE7_MS = 1000;
+const DR_CASES = Number(process.env.BENCH_DR_CASES ?? 10_000);
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS = path.join(ROOT, 'bench-results');
@@ -52,7 +56,7 @@ const API_CALL = '/api/event-notification/subscriptions/user';
 const MAX_PAGES = 80;
 /** BENCH_PROFILE_DIR: the API and the portal write V8 CPU profiles there (`--cpu-prof`) when they stop. */
 const PROFILE_DIR = process.env.BENCH_PROFILE_DIR ? path.resolve(process.env.BENCH_PROFILE_DIR) : null;
-/** BENCH_ONLY=dashboard,api: run only these load targets (limit, login, dashboard, settings, api); the budgets still apply. */
+/** BENCH_ONLY=dashboard,api: run only these load targets (limit, login, dashboard, settings, api, dr); the budgets still apply. */
 const ONLY = new Set((process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean));
 const runs = (target: string): boolean => ONLY.size === 0 || ONLY.has(target);
 /** `npm run bench -- --sizes-only`: page weights and their budgets, no load runs. */
@@ -386,6 +390,7 @@ async function main(): Promise<number> {
     API_PORT: String(apiPort),
     JWT_SECRET: randomBytes(32).toString('hex'),
     SEED_DEMO: 'on',
+    BENCH_DR_CASES: String(DR_CASES),
     DATA_DIR: path.join(dataDir, 'api'),
     ...(usePostgres ? { DATABASE_URL, DATABASE_SCHEMA: schema } : {}),
   });
@@ -433,6 +438,25 @@ async function main(): Promise<number> {
     if (runs('dashboard')) loadRuns.push(await load('signed in: / (dashboard)', `${base}/`, signedIn));
     if (runs('settings')) loadRuns.push(await load('signed in: /notification-settings', `${base}/notification-settings`, signedIn));
     if (runs('api')) loadRuns.push(await load(`signed in: ${API_CALL}`, base + API_CALL, { ...FORWARDED, cookie, accept: 'application/json' }));
+    if (runs('dr')) loadRuns.push(await load(`signed in: /dispute-resolution/dashboard (${DR_CASES} cases)`, `${base}/dispute-resolution/dashboard`, signedIn));
+  }
+  // Table 7 of each bench year, one request at a time: the slowest of five per year.
+  const table7Ms: { schoolYear: string; ms: number }[] = [];
+  if (!SIZES_ONLY && runs('dr')) {
+    const current = Number(new Date().toISOString().slice(0, 4)) - (new Date().getMonth() < 6 ? 1 : 0);
+    for (const start of [current - 3, current - 2, current - 1]) {
+      const year = `${start}-${start + 1}`;
+      let worst = 0;
+      for (let i = 0; i < 5; i += 1) {
+        const t0 = performance.now();
+        const res = await fetch(`${base}/dispute-resolution/reports?schoolYear=${year}`, { headers: signedIn });
+        await res.arrayBuffer();
+        if (res.status !== 200) throw new Error(`Table 7 for ${year} answered ${res.status}`);
+        worst = Math.max(worst, performance.now() - t0);
+      }
+      table7Ms.push({ schoolYear: year, ms: Math.round(worst) });
+    }
+    console.log(`Table 7 on ${DR_CASES} bench cases (slowest of 5 per year): ${table7Ms.map((t) => `${t.schoolYear} ${t.ms} ms`).join(', ')} (budget < ${BUDGET_DR_TABLE7_MS} ms)`);
   }
   const limit = loadRuns.find((r) => r.name.startsWith('limit'))?.requestsPerSecond ?? 0;
   const figures: LoadFigure[] = loadRuns.map((r) => ({ ...r, ratioToLimit: limit ? Math.round((r.requestsPerSecond / limit) * 1000) / 1000 : 0 }));
@@ -474,6 +498,9 @@ async function main(): Promise<number> {
   const dash = figures.find((f) => f.name.includes('(dashboard)'));
   if (!SIZES_ONLY && !dash) failures.push('the dashboard was not measured');
   if (dash && dash.p99 >= BUDGET_DASHBOARD_P99_MS) failures.push(`dashboard p99 ${dash.p99} ms >= ${BUDGET_DASHBOARD_P99_MS} ms at ${CONNECTIONS} connections`);
+  const drList = figures.find((f) => f.name.includes('/dispute-resolution/dashboard'));
+  if (drList && drList.p99 >= BUDGET_DR_LIST_P99_MS) failures.push(`dispute resolution case list p99 ${drList.p99} ms >= ${BUDGET_DR_LIST_P99_MS} ms at ${CONNECTIONS} connections`);
+  for (const t of table7Ms) if (t.ms >= BUDGET_DR_TABLE7_MS) failures.push(`Table 7 ${t.schoolYear}: ${t.ms} ms >= ${BUDGET_DR_TABLE7_MS} ms`);
   for (const f of figures) if (f.non2xx + f.errors > 0) failures.push(`${f.name}: ${f.non2xx} non-2xx answers and ${f.errors} errors (the figures are not valid)`);
 
   const report = {
@@ -492,9 +519,13 @@ async function main(): Promise<number> {
       jsBeyondReactGzipBytes: BUDGET_JS_BEYOND_REACT,
       cssGzipBytes: BUDGET_CSS,
       dashboardP99Ms: BUDGET_DASHBOARD_P99_MS,
+      drCaseListP99Ms: BUDGET_DR_LIST_P99_MS,
+      drTable7Ms: BUDGET_DR_TABLE7_MS,
       noJavaScriptWithoutIslands: true,
     },
     load: figures,
+    drCases: DR_CASES,
+    table7Ms,
     pages,
     heaviestPage: heaviest ? { path: heaviest.path, jsGzipBytes: heaviest.jsGzip, jsBeyondReactGzipBytes: heaviest.jsBeyondReactGzip } : null,
     failures,
