@@ -25,6 +25,7 @@ const DETAIL_PATHS: Readonly<Record<string, string>> = {
 /** Module pages a feature router now serves: no "not available yet" for them. One id per line. */
 export const builtRouteIds: ReadonlySet<string> = new Set([
   'dr.calendars', // server/routes/calendars.ts
+  'dr.request', // server/routes/dr/request.ts
   'monitoring.visit', // server/routes/monitoring-visit.ts
   'admin.manage-users', // server/routes/admin/users.ts
   'admin.manage-roles', // server/routes/admin/roles.ts

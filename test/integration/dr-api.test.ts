@@ -257,7 +257,7 @@ describe.each(testDbs)('dispute resolution API on %s', (dbKind) => {
       ['/cases/{id}/submit', 'post'], ['/cases/{id}/status', 'post'], ['/cases/{id}/deadlines', 'get'], ['/cases/{id}/extensions', 'post'],
       ['/cases/{id}/actions', 'get'], ['/cases/{id}/actions', 'post'], ['/cases/{id}/links', 'post'], ['/cases/{id}/links/{linkId}', 'delete'],
       ['/cases/{id}/withdrawals', 'post'], ['/withdrawals', 'get'], ['/withdrawals/{id}', 'put'], ['/reports/table7', 'get'], ['/reports/table7/certify', 'post'],
-      ['/reports/summary', 'get'], ['/reports/state-tracking', 'get'],
+      ['/reports/summary', 'get'], ['/reports/state-tracking', 'get'], ['/respondents', 'get'],
     ];
     for (const [path, method] of expected) expect(paths[`${BASE}${path}`]?.[method], `${method} ${path}`).toBeDefined();
   });
