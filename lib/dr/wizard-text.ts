@@ -53,7 +53,7 @@ export const wizardText = {
   residenceAddress: 'Student address',
   homelessContact: 'Available contact information for the student',
   homelessContactHint: 'Only if the student is homeless.',
-  district: 'School district or charter school',
+  district: 'District and school',
   lea: 'School district or charter school',
   leaHint: 'The public agency the request is about.',
   districts: 'Districts',

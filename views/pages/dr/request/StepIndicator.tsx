@@ -6,7 +6,7 @@ import { wizardText as t } from '../../../../lib/dr/wizard-text.js';
 
 export function StepIndicator({ step }: { step: number }): ReactElement {
   return (
-    <div className="usa-step-indicator usa-step-indicator--counters-sm" aria-label={t.heading}>
+    <div className="usa-step-indicator usa-step-indicator--counters-sm">
       <ol className="usa-step-indicator__segments">
         {t.stepNames.map((name, i) => {
           const n = i + 1;
