@@ -10,6 +10,7 @@ import { DEADLINE_NAMES } from '../../lib/dr/contract.js';
 import { requestMessages } from '../../lib/dr/messages.js';
 import { wizardMessages } from '../../lib/dr/request.js';
 import { wizardText } from '../../lib/dr/wizard-text.js';
+import { leaIdByCode } from './api-auth-helpers.js';
 import { decoded, demoEmails, postForm, signedInAgent, textOf, titleOf, withPortal, type Agent } from './dashboard-helpers.js';
 
 const WIZARD = '/dispute-resolution/request';
@@ -173,5 +174,33 @@ describe('/dispute-resolution/request', () => {
     const resumed = await agent.get(`${WIZARD}?draft=${id}`);
     expect(resumed.status).toBe(303);
     expect(resumed.headers.location).toBe(`${WIZARD}?step=6`);
+  });
+
+  it('has a district user file as their district, naming the parent, among their own LEAs and the chosen LEA’s schools; another filer’s draft is not found', async () => {
+    const agent = await signedInAgent(env.portal.url, demoEmails.district);
+    const first = await agent.get(WIZARD).expect(200);
+    expect(textOf(first.text)).toContain(wizardText.requesterTypeFixed);
+    expect(first.text).not.toContain('name="requesterType"');
+    const noParent = await post(agent, 1, 'continue', { 'requester.fullName': 'Riley District User', 'requester.email': demoEmails.district });
+    expect(noParent.status).toBe(422);
+    expect(decoded(noParent.text)).toContain(wizardMessages.parentName);
+    expect(decoded(noParent.text)).toContain(wizardMessages.parentContact);
+    expect((await post(agent, 1, 'continue', { 'requester.fullName': 'Riley District User', 'requester.email': demoEmails.district, 'otherParty.name': 'Pat Parent', 'otherParty.email': 'pat@family.example' })).headers.location).toBe(`${WIZARD}?step=2`);
+    expect((await post(agent, 2, 'continue', { option: 'MED' })).headers.location).toBe(`${WIZARD}?step=3`);
+
+    const own = await leaIdByCode(env.api, '55-0101-000');
+    const step3 = await agent.get(`${WIZARD}?step=3`).expect(200);
+    const offered = [...(/<select[^>]*id="leaId"[\s\S]*?<\/select>/.exec(step3.text)?.[0] ?? '').matchAll(/<option value="(\d+)"/g)].map((m) => Number(m[1]));
+    expect(offered).toEqual([own]);
+    // Without JavaScript the schools follow the LEA once the step is saved.
+    expect((await post(agent, 3, 'save', { leaId: String(own) })).status).toBe(303);
+    const withSchools = await agent.get(`${WIZARD}?step=3`).expect(200);
+    const school = (await env.api.ctx.db.query<{ id: number; name: string }>('SELECT id, name FROM schools WHERE lea_id = $1 ORDER BY id LIMIT 1', [own])).rows[0];
+    expect(school).toBeDefined();
+    expect(withSchools.text).toContain(`<option value="${school?.id}">`);
+
+    const draftId = (await env.api.ctx.db.query<{ id: string }>("SELECT id FROM dr_cases WHERE status = 0 AND data->'otherParty'->>'name' = 'Pat Parent'")).rows[0]?.id;
+    const stranger = await signedInAgent(env.portal.url, demoEmails.drPublic);
+    expect((await stranger.get(`${WIZARD}?draft=${draftId}`)).status).toBe(404);
   });
 });

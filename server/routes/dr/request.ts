@@ -293,7 +293,7 @@ export function drRequestWizardRouter(_deps: AppDeps): Router {
     const { state, draft } = await currentDraft(req, res);
     // A step the draft has not reached (an old tab, a hand-made post) starts where it may.
     if (step !== reachableStep(step, draft)) return res.redirect(303, stepUrl(reachableStep(undefined, draft)));
-    if (action === 'submit') return submit(req, res, state);
+    if (step === WIZARD_STEPS) return action === 'back' ? res.redirect(303, stepUrl(previousStep(step, state.option ?? null))) : submit(req, res, state);
     const change = readStep(step, req.body, state);
     const typed = withChange(state, change);
     const option = typed.option ?? null;
