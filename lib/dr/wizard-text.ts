@@ -82,6 +82,7 @@ export const wizardText = {
   iepMeetingType: 'Type of IEP meeting (optional)',
   knewDate: 'Date you knew or should have known about the problem',
   // Step 5
+  question: (n: number) => `Question ${n}`,
   q1: 'Is this about discipline: a change of placement, a manifestation determination or an interim alternative educational setting?',
   q1Hint: 'Yes makes this an expedited due process complaint.',
   q2: 'Do you want to request mediation now?',

@@ -96,6 +96,7 @@ describe('/dispute-resolution/request', () => {
     const unanswered = await post(agent, 5, 'continue', { 'dpAnswers.q1Expedited': 'no' });
     expect(unanswered.status).toBe(422);
     expect(decoded(unanswered.text)).toContain(wizardMessages.answer);
+    expect(decoded(unanswered.text)).toContain(`${wizardText.question(3)}: ${wizardMessages.answer}`);
     res = await post(agent, 5, 'continue', { 'dpAnswers.q1Expedited': 'no', 'dpAnswers.q2RequestMediation': 'no', 'dpAnswers.q3HasAttorney': 'no' });
     expect(res.headers.location).toBe(`${WIZARD}?step=6`);
 
@@ -158,6 +159,8 @@ describe('/dispute-resolution/request', () => {
     expect(decoded(empty.text)).toContain(wizardMessages.facts);
     expect(empty.text).toContain('href="#allegations-0-facts"');
     expect(empty.text).toContain('href="#allegations-1-requirement"');
+    // The summary names the card of a message that repeats.
+    expect(decoded(empty.text)).toContain(`${wizardText.allegation(2)}: ${wizardMessages.requirement}`);
 
     const saved = await post(agent, 4, 'save', { allegationCount: '1', 'allegations.0.requirement': 'Evaluation timelines', proposedResolution: 'Evaluate now' });
     expect(saved.status).toBe(303);

@@ -28,7 +28,7 @@ export function DueProcessStep({ state, errors, help }: DueProcessStepProps): Re
       {questions.map((q, i) => (
         <div key={q.path}>
           <TextBlock block={help[i]} headingLevel={3} />
-          <YesNo path={q.path} errors={errors} legend={q.legend} hint={q.hint} value={q.value} />
+          <YesNo path={q.path} errors={errors} legend={`${t.question(i + 1)}: ${q.legend}`} hint={q.hint} value={q.value} />
         </div>
       ))}
       <fieldset className="usa-fieldset">

@@ -19,6 +19,20 @@ export interface RequestWizardPageProps {
   children: ReactNode;
 }
 
+const DP_QUESTIONS = ['dpAnswers-q1Expedited', 'dpAnswers-q2RequestMediation', 'dpAnswers-q3HasAttorney'];
+
+/** Names the card or question before a message that repeats ('Allegation 2: Enter the facts …'). */
+function repeatedFieldLabels(errors: readonly { field: string }[]): Record<string, string> {
+  const labels: Record<string, string> = {};
+  for (const { field } of errors) {
+    const card = /^allegations-(\d+)-/.exec(field);
+    if (card) labels[field] = t.allegation(Number(card[1]) + 1);
+    const q = DP_QUESTIONS.indexOf(field);
+    if (q >= 0) labels[field] = t.question(q + 1);
+  }
+  return labels;
+}
+
 export function RequestWizardPage({ step, errors, children }: RequestWizardPageProps): ReactElement {
   const summary: SummaryError[] = errors.map((e) => (e.field === 'form' ? { message: e.message } : { field: e.field, message: e.message }));
   const last = step === WIZARD_STEPS;
@@ -26,7 +40,7 @@ export function RequestWizardPage({ step, errors, children }: RequestWizardPageP
     <>
       <PageHeader title={t.heading} />
       <StepIndicator step={step} />
-      <ErrorSummary errors={summary} fieldIds={firstInputIds} />
+      <ErrorSummary errors={summary} fieldIds={firstInputIds} fieldLabels={repeatedFieldLabels(errors)} />
       <form method="post" action={WIZARD_PATH} className="usa-form usa-form--large dr-wizard" noValidate>
         <CsrfField />
         <input type="hidden" name="step" value={String(step)} />
