@@ -183,6 +183,8 @@ describe('/dispute-resolution/request', () => {
     const agent = await signedInAgent(env.portal.url, demoEmails.district);
     const first = await agent.get(WIZARD).expect(200);
     expect(textOf(first.text)).toContain(wizardText.requesterTypeFixed);
+    // Prefilled from the account, the phone included.
+    expect(first.text).toContain('value="402-555-0113"');
     expect(first.text).not.toContain('name="requesterType"');
     const noParent = await post(agent, 1, 'continue', { 'requester.fullName': 'Riley District User', 'requester.email': demoEmails.district });
     expect(noParent.status).toBe(422);

@@ -12,7 +12,7 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { createElement, type ReactElement } from 'react';
 import { z } from 'zod';
-import type { TextBlock } from '../../../lib/contract.js';
+import { user, type TextBlock } from '../../../lib/contract.js';
 import { formatDay } from '../../../lib/dates.js';
 import { DEADLINE_NAMES, drCase, drRespondents, drSubmitted, type DrCase, type DrRespondents } from '../../../lib/dr/contract.js';
 import { nextStep, previousStep, stepsFor, stepWarnings, WIZARD_STEPS, type DraftState, type StepError } from '../../../lib/dr/request.js';
@@ -104,13 +104,13 @@ function filerIsLea(req: Request): boolean {
   return p.includes(`${DR}roles.leauser`) && !p.includes(`${DR}stateuser`) && !p.includes(`${DR}roles.publicuser`);
 }
 
-/** A fresh form: step 1 prefilled from the account, as POST /cases will save it. */
-function freshState(req: Request): DraftState {
-  const user = currentUser(req);
-  if (!user) throw new SessionExpiredError();
+/** A fresh form: step 1 prefilled from the account (name, email, phone), as POST /cases will save it. */
+async function freshState(req: Request, res: Response): Promise<DraftState> {
+  if (!currentUser(req)) throw new SessionExpiredError();
+  const me = await res.locals.api.call({ path: '/api/account/users/me', schema: user });
   return {
     ...(filerIsLea(req) ? { requesterType: 6 } : {}),
-    data: { requester: { fullName: user.fullName, email: user.email, preferredLanguage: 'English' } },
+    data: { requester: { fullName: me.fullName, email: me.email, phone: me.phoneNumber, preferredLanguage: 'English' } },
   };
 }
 
@@ -142,7 +142,7 @@ async function currentDraft(req: Request, res: Response): Promise<{ state: Draft
   const id = req.session.drDraftId;
   const draft = id ? await loadDraft(res, id) : null;
   if (id && !draft) forget(req);
-  return draft ? { state: stateOf(draft), draft } : { state: freshState(req), draft: null };
+  return draft ? { state: stateOf(draft), draft } : { state: await freshState(req, res), draft: null };
 }
 
 /** The API's refusal of a step as errors, or rethrown when it is not one (5xx, network). */
