@@ -16,6 +16,7 @@ import { sessionMiddleware } from './session.js';
 import { createApiClient } from './upstream.js';
 import { authRouter } from './routes/auth.js';
 import { drRequestRouter } from './routes/dr-request.js';
+import { drRequestWizardRouter, leaveWizard } from './routes/dr/request.js';
 import { healthRouter } from './routes/health.js';
 import { homeRouter } from './routes/home.js';
 import { messagesRouter } from './routes/messages.js';
@@ -111,6 +112,8 @@ export function createApp(config: PortalConfig, services: AppDeps, options: Crea
     next();
   });
   app.use(shellContext());
+  // Before every page router: any page outside the Create Request wizard forgets its draft.
+  app.use(leaveWizard());
 
   app.use(homeRouter(deps));
   app.use(messagesRouter(deps));
@@ -120,6 +123,7 @@ export function createApp(config: PortalConfig, services: AppDeps, options: Crea
   app.use(logoutRouter(deps));
   app.use(authRouter(deps));
   app.use(drRequestRouter(deps));
+  app.use(drRequestWizardRouter(deps));
   app.use(sessionContextRouter(deps));
   app.use(helpRouter(deps));
   app.use(accountRouter(deps));

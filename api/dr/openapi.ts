@@ -1,7 +1,7 @@
 // The dispute resolution API in the OpenAPI document (DR spec §12), built from the zod schemas
 // the routes validate with and the answers the portal reads (lib/dr/contract.ts).
 import { z } from 'zod';
-import { drAction, drCase, drCaseList, drDeadline, drLink, drSubmitted, drWithdrawal, table7Answer } from '../../lib/dr/contract.js';
+import { drAction, drCase, drCaseList, drDeadline, drLink, drRespondents, drSubmitted, drWithdrawal, table7Answer } from '../../lib/dr/contract.js';
 import { SUMMARY_CSV_HEADER, TRACKING_CSV_HEADER } from '../../lib/dr/reports.js';
 import { TABLE7_CSV_HEADER } from '../../lib/dr/table7.js';
 import {
@@ -62,6 +62,16 @@ export const drPaths: OpenApiPaths = {
       description: 'Needs DisputeResolution.disputerequests.create. Step 1 is prefilled from the account; an LEA user files as a school district (type 6).',
       security: bearer,
       responses: { 201: jsonResponse('The new draft.', z.object({ id: z.string() })), ...common },
+    },
+  },
+  '/api/disputeresolution/respondents': {
+    get: {
+      tags,
+      summary: 'The LEAs a filer may name as respondent, and one LEA’s schools (Create Request step 3)',
+      description: 'Needs DisputeResolution.disputerequests.create. An LEA user is offered their own LEAs only; `schools` lists the schools of `leaId` when it is offered, else it is empty.',
+      security: bearer,
+      parameters: [queryParam('leaId', { type: 'integer', minimum: 1 }, 'The LEA whose schools to list')],
+      responses: { 200: jsonResponse('LEAs and schools.', drRespondents), 422: invalid, ...common },
     },
   },
   '/api/disputeresolution/cases/{id}': {

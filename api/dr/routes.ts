@@ -102,6 +102,7 @@ const draftBody = draftColumns.extend({
   data: caseData.default({}),
 });
 const submitBody = z.object({ typedName: z.string().max(200), agreed: z.boolean() });
+const respondentsQuery = z.object({ leaId: z.coerce.number().int().positive().optional() });
 const statusBody = z.object({
   toStatus: z.enum(STATUS_NAMES),
   outcome: z.number().int().min(11).max(46).nullable().optional(),
@@ -427,6 +428,24 @@ export function drRouter(ctx: ApiContext): Router {
   });
 
   // ---- drafts and submission -----------------------------------------------------------------------
+
+  // Step 3's choices (§4.2): the LEAs the caller may name as respondent (an LEA filer: their own),
+  // and the schools of `leaId` when it is one of them.
+  router.get(`${BASE}/respondents`, auth, requirePermission(DR.create), async (req, res) => {
+    const { leaId } = parse422(respondentsQuery, req.query);
+    const viewer = await viewerOf(db, authOf(res));
+    const own = viewer.isLeaUser && !viewer.isStateUser && !viewer.isPublicUser;
+    const leas = await db.query<{ id: number; name: string; lea_type: 'District' | 'Charter'; is_nde_level_district: boolean }>(
+      `SELECT id, name, lea_type, is_nde_level_district FROM leas ${own ? 'WHERE id = ANY($1::integer[])' : ''} ORDER BY lower(name), id`,
+      own ? [viewer.leaIds] : [],
+    );
+    const offered = leaId !== undefined && leas.rows.some((l) => l.id === leaId);
+    const schools = offered ? await db.query<{ id: number; name: string }>('SELECT id, name FROM schools WHERE lea_id = $1 ORDER BY lower(name), id', [leaId]) : { rows: [] };
+    res.json({
+      leas: leas.rows.map((l) => ({ id: l.id, name: l.name, leaType: l.lea_type, isStateLevel: l.is_nde_level_district })),
+      schools: schools.rows,
+    });
+  });
 
   router.post(`${BASE}/cases`, auth, requirePermission(DR.create), async (req, res) => {
     const caller = authOf(res);

@@ -243,3 +243,10 @@ export const drTrackingAnswer = z.object({
   ),
 });
 export type DrTrackingAnswer = z.infer<typeof drTrackingAnswer>;
+
+/** The respondents a filer may name on step 3 (§4.2): LEAs by group, and one LEA's schools. */
+export const drRespondents = z.object({
+  leas: z.array(z.object({ id: z.number().int(), name: z.string(), leaType: z.enum(['District', 'Charter']), isStateLevel: z.boolean() })),
+  schools: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type DrRespondents = z.infer<typeof drRespondents>;

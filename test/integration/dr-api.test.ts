@@ -327,6 +327,7 @@ describe.each(testDbs)('dispute resolution API on %s', (dbKind) => {
       ['/cases/{id}/withdrawals', 'post'], ['/withdrawals', 'get'], ['/withdrawals/{id}', 'put'], ['/reports/table7', 'get'], ['/reports/table7/certify', 'post'],
       ['/reports/summary', 'get'], ['/reports/state-tracking', 'get'], ['/neutrals', 'get'], ['/neutrals/{userId}', 'put'], ['/cases/{id}/assignments', 'post'],
       ['/assignments/{id}', 'put'], ['/assignments/{id}', 'delete'], ['/assignments/mine', 'get'],
+      ['/respondents', 'get'],
     ];
     for (const [path, method] of expected) expect(paths[`${BASE}${path}`]?.[method], `${method} ${path}`).toBeDefined();
   });
