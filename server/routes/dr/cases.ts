@@ -18,7 +18,7 @@ import { textBlock } from '../../../lib/contract.js';
 import { agencyToday } from '../../../lib/day.js';
 import { DISPUTE_TYPES } from '../../../lib/dr/cases.js';
 import { NEUTRAL_TYPE_FOR } from '../../../lib/dr/rules.js';
-import { drAction, drCase, drCaseList, drDashboard, drLink, drWithdrawal, STATUS_NAMES, type DrCase } from '../../../lib/dr/contract.js';
+import { drAction, drCase, drCaseList, drDashboard, drLink, drWithdrawal, STATUS_NAMES, type DrCase, type DrDashboard } from '../../../lib/dr/contract.js';
 import { drText as t } from '../../../lib/dr/page-text.js';
 import { routeById } from '../../../lib/routes.js';
 import { breadcrumbsFor } from '../../../lib/navigation.js';
@@ -33,6 +33,7 @@ import { notFound } from '../../errors.js';
 import { addFlash } from '../../flash.js';
 import { renderPage } from '../../render.js';
 import { requirePermissions, requireRoute } from '../../route-guard.js';
+import { SessionValueCache } from '../../session-cache.js';
 import { loadShellLists } from '../../shell-context.js';
 import { SessionExpiredError, UpstreamError } from '../../upstream.js';
 
@@ -133,8 +134,24 @@ async function renderCase(req: Request, res: Response, tab: CaseTab, refused: Dr
   });
 }
 
-export function drCasesRouter(_deps: AppDeps): Router {
+/**
+ * The tiles' counts are kept per session for a short while, as the dashboard's messages are (a
+ * reload of the case list asks the API for the page of cases only); anything the user changes
+ * through these pages forgets them at once.
+ */
+export const DR_TILES_TTL_MS = 15_000;
+
+export function drCasesRouter(deps: AppDeps): Router {
   const router = Router();
+  const tilesCache = new SessionValueCache(deps, 'dr-tiles', drDashboard);
+  const forgetTiles = (req: Request) => tilesCache.forget(req.sessionID).catch((err: unknown) => req.log?.warn({ err }, 'dr tiles cache unavailable'));
+  async function tilesFor(req: Request, res: Response): Promise<DrDashboard> {
+    const hit = await tilesCache.get(req.sessionID).catch(() => null);
+    if (hit) return hit;
+    const tiles = await res.locals.api.call({ path: `${API}/dashboard`, schema: drDashboard });
+    await tilesCache.set(req.sessionID, tiles, DR_TILES_TTL_MS).catch((err: unknown) => req.log?.warn({ err }, 'dr tiles cache unavailable'));
+    return tiles;
+  }
   const view = requirePermissions(`${DR}.disputerequests.view`);
 
   router.get(DR_DASHBOARD_PATH, requireRoute('dr.dashboard'), async (req, res) => {
@@ -168,7 +185,7 @@ export function drCasesRouter(_deps: AppDeps): Router {
             schema: drCaseList,
           })
         : Promise.resolve({ items: [], total: 0 }),
-      !isPublic && canView ? res.locals.api.call({ path: `${API}/dashboard`, schema: drDashboard }) : Promise.resolve(null),
+      !isPublic && canView ? tilesFor(req, res) : Promise.resolve(null),
       loadShellLists(req, res),
       neutral ? res.locals.api.call({ path: `${API}/assignments/mine`, schema: z.array(proposal) }) : Promise.resolve([]),
     ]);
@@ -203,6 +220,7 @@ export function drCasesRouter(_deps: AppDeps): Router {
     router.post(`/dispute-resolution/cases/:id${path}`, view, async (req, res) => {
       const parsed = idParam.safeParse(req.params);
       if (!parsed.success) throw notFound();
+      await forgetTiles(req);
       try {
         const message = await call(req, res, parsed.data.id);
         addFlash(req, { type: 'success', text: message || t.saved });
@@ -316,6 +334,7 @@ export function drCasesRouter(_deps: AppDeps): Router {
     const a = Number(req.params.a);
     if (!Number.isInteger(a) || a < 1) throw notFound();
     const b = formStrings(req.body);
+    await forgetTiles(req);
     try {
       await res.locals.api.call({
         path: `${API}/assignments/${a}`,
@@ -335,6 +354,7 @@ export function drCasesRouter(_deps: AppDeps): Router {
   router.post('/dispute-resolution/cases/:id/delete', view, async (req, res) => {
     const parsed = idParam.safeParse(req.params);
     if (!parsed.success) throw notFound();
+    await forgetTiles(req);
     await res.locals.api.call({ path: `${API}/cases/${parsed.data.id}`, method: 'DELETE', json: {}, schema: z.unknown() });
     addFlash(req, { type: 'success', text: t.saved });
     res.redirect(303, DR_DASHBOARD_PATH);
