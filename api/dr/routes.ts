@@ -13,7 +13,7 @@ import { caseSchoolYear, DISPUTE_TYPES, lastEndedYear } from '../../lib/dr/cases
 export { lastEndedYear };
 import { STATUS_NAMES, TYPE_NAMES, DEADLINE_NAMES, type DrCase, type DrCaseListItem, type DrLink, type DrWithdrawal, type Table7Answer } from '../../lib/dr/contract.js';
 import { statusMessages, usDate } from '../../lib/dr/messages.js';
-import { summaryCsvRow, summaryReport, SUMMARY_CSV_HEADER, TRACKING_CSV_HEADER, trackingStatus } from '../../lib/dr/reports.js';
+import { summaryCsvRow, summaryReport, SUMMARY_CSV_HEADER, TRACKING_CSV_HEADER, trackingOptions, trackingRows, trackingStatus } from '../../lib/dr/reports.js';
 import { caseData, draftColumns, signErrors, stepErrors, type CaseData, type DraftState, type StepContext } from '../../lib/dr/request.js';
 import { allowedMoves, moveErrors, type Actor, type CaseStatus, type StatusCase } from '../../lib/dr/status.js';
 import { table7, table7CsvRows, table7FileName, TABLE7_CSV_HEADER, TABLE7_LABELS, TABLE7_ROW_ORDER, editCheckResults } from '../../lib/dr/table7.js';
@@ -155,6 +155,14 @@ const listQuery = z.object({
   pageSize: z.coerce.number().int().refine((n) => [25, 50, 100].includes(n), 'Page size must be 25, 50 or 100.').default(25),
   sortField: z.enum(['due', 'received', 'caseNumber']).default('due'),
   sortDirection: z.enum(['asc', 'desc']).default('asc'),
+});
+const trackingQuery = z.object({
+  deadlineStatus: z.enum(['Overdue', 'Due soon', 'On track', 'Calendar missing', 'Suspended']).optional().catch(undefined),
+  status: z.enum(['Overdue', 'Due soon', 'On track', 'Calendar missing', 'Suspended']).optional().catch(undefined),
+  type: z.string().max(60).optional().catch(undefined),
+  lea: z.string().max(200).optional().catch(undefined),
+  caseManager: z.string().max(200).optional().catch(undefined),
+  neutral: z.string().max(200).optional().catch(undefined),
 });
 const reportQuery = z.object({
   schoolYear: z.string().regex(/^\d{4}-\d{4}$/, 'School year must look like 2025-2026.').optional(),
@@ -1019,13 +1027,17 @@ export function drRouter(ctx: ApiContext): Router {
         };
       })
       .sort((a, b) => (a.daysLeft ?? Number.MAX_SAFE_INTEGER) - (b.daysLeft ?? Number.MAX_SAFE_INTEGER));
+    const q = trackingQuery.parse(req.query);
+    const filters = { status: q.deadlineStatus ?? q.status ?? '', type: q.type ?? '', lea: q.lea ?? '', caseManager: q.caseManager ?? '', neutral: q.neutral ?? '' };
+    const shown = trackingRows(rows, filters);
     if (wantsCsv(req)) {
-      const csvRows = rows.map((x) => [x.caseNumber, x.type, x.status, x.lea, x.studentInitials, x.received, x.caseManager, x.neutral, x.nextDeadline, x.dueDate, x.daysLeft === null ? '' : String(x.daysLeft), x.deadlineStatus]);
-      await auditExport(db, authOf(res), { module: 'dr', report: 'state-tracking', filters: {}, rowCount: csvRows.length });
+      const csvRows = shown.map((x) => [x.caseNumber, x.type, x.status, x.lea, x.studentInitials, x.received, x.caseManager, x.neutral, x.nextDeadline, x.dueDate, x.daysLeft === null ? '' : String(x.daysLeft), x.deadlineStatus]);
+      await auditExport(db, authOf(res), { module: 'dr', report: 'state-tracking', filters, rowCount: csvRows.length });
       sendCsv(res, `dr-state-tracking-${t}.csv`, toCsv([...TRACKING_CSV_HEADER], csvRows));
       return;
     }
-    res.json({ today: t, rows });
+    const counts = Object.fromEntries(['Overdue', 'Due soon', 'On track', 'Calendar missing', 'Suspended'].map((st) => [st, rows.filter((r) => r.deadlineStatus === st).length]));
+    res.json({ today: t, counts, options: trackingOptions(rows), rows: shown });
   });
 
   return router;

@@ -224,6 +224,8 @@ export const drSummaryAnswer = z.object({
 
 export const drTrackingAnswer = z.object({
   today: z.string(),
+  counts: z.record(z.string(), z.number().int()),
+  options: z.object({ type: z.array(z.string()), lea: z.array(z.string()), caseManager: z.array(z.string()), neutral: z.array(z.string()) }),
   rows: z.array(
     z.object({
       id: z.string(),

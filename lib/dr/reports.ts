@@ -126,3 +126,44 @@ export const TRACKING_CSV_HEADER = [
   'Days Left',
   'Deadline Status',
 ] as const;
+
+/** State tracking's filters (§9.3): deadline status, type, LEA, case manager, neutral ('' = any). */
+export interface TrackingFilters {
+  status: string;
+  type: string;
+  lea: string;
+  caseManager: string;
+  neutral: string;
+}
+
+export interface TrackingRow {
+  type: string;
+  lea: string;
+  caseManager: string;
+  /** The accepted neutrals' names, ', '-separated. */
+  neutral: string;
+  deadlineStatus: string;
+}
+
+/** The rows the filters keep; the screen and its CSV both show exactly these. */
+export function trackingRows<R extends TrackingRow>(rows: readonly R[], f: TrackingFilters): R[] {
+  return rows.filter(
+    (r) =>
+      (!f.status || r.deadlineStatus === f.status) &&
+      (!f.type || r.type === f.type) &&
+      (!f.lea || r.lea === f.lea) &&
+      (!f.caseManager || r.caseManager === f.caseManager) &&
+      (!f.neutral || r.neutral.split(', ').includes(f.neutral)),
+  );
+}
+
+/** The filters' choices: each column's distinct values over every open case. */
+export function trackingOptions(rows: readonly TrackingRow[]): Record<'type' | 'lea' | 'caseManager' | 'neutral', string[]> {
+  const distinct = (values: readonly string[]) => [...new Set(values.filter(Boolean))].sort((a, b) => a.localeCompare(b));
+  return {
+    type: distinct(rows.map((r) => r.type)),
+    lea: distinct(rows.map((r) => r.lea)),
+    caseManager: distinct(rows.map((r) => r.caseManager)),
+    neutral: distinct(rows.flatMap((r) => r.neutral.split(', '))),
+  };
+}

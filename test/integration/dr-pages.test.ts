@@ -134,6 +134,12 @@ describe('dispute resolution pages', () => {
     const tracking = await agent.get('/dispute-resolution/reports/state-tracking?deadlineStatus=Overdue');
     expect(tracking.status).toBe(200);
     expect(textOf(tracking.text)).toContain('Overdue');
+    const byLea = await agent.get('/dispute-resolution/reports/state-tracking?lea=Prairie+View+Public+Schools');
+    const leaRows = [...byLea.text.matchAll(/<tr><th scope="row"><a href="\/dispute-resolution\/cases\/[^"]+\?tab=timeline">[^<]+<\/a><\/th><td>[^<]*<\/td><td>[^<]*<\/td><td>([^<]*)<\/td>/g)].map((m) => m[1]);
+    expect(leaRows.length).toBeGreaterThan(0);
+    expect(new Set(leaRows)).toEqual(new Set(['Prairie View Public Schools']));
+    const leaCsv = await agent.get('/dispute-resolution/reports/state-tracking.csv?lea=Prairie+View+Public+Schools');
+    expect(leaCsv.text.replace(/^\uFEFF/, '').trim().split(/\r\n/).length - 1).toBe(leaRows.length);
     const csv = await agent.get('/dispute-resolution/reports/state-tracking.csv');
     expect(csv.text.replace(/^\uFEFF/, '').split(/\r\n/)[0]).toBe('Case Number,Type,Status,LEA,Student Initials,Received,Case Manager,Neutral,Next Deadline,Due Date,Days Left,Deadline Status');
     const district = await signedInAgent(env.portal.url, demoEmails.district);

@@ -1,6 +1,6 @@
 // DR spec §9.2 (summary report) and §9.3 (state tracking) on their worked examples.
 import { describe, expect, it } from 'vitest';
-import { daysLeft, SUMMARY_CSV_HEADER, summaryCsvRow, summaryReport, TRACKING_CSV_HEADER, trackingStatus, type SummaryCase } from '../../lib/dr/reports.js';
+import { daysLeft, SUMMARY_CSV_HEADER, summaryCsvRow, summaryReport, TRACKING_CSV_HEADER, trackingOptions, trackingRows, trackingStatus, type SummaryCase } from '../../lib/dr/reports.js';
 
 const c = (leaCode: string, type: SummaryCase['type'], receivedDate: string, closedDate: string | null, outcome: number | null = null, reportWithFindings = false): SummaryCase => ({
   leaCode,
@@ -54,5 +54,27 @@ describe('state tracking (§9.3)', () => {
     expect(trackingStatus(null, 'Calendar missing', '2025-11-01')).toBe('Calendar missing');
     expect(trackingStatus(null, 'Suspended', '2025-11-01')).toBe('Suspended');
     expect(TRACKING_CSV_HEADER.join(',')).toBe('Case Number,Type,Status,LEA,Student Initials,Received,Case Manager,Neutral,Next Deadline,Due Date,Days Left,Deadline Status');
+  });
+});
+
+describe('state tracking filters (§9.3)', () => {
+  const rows = [
+    { type: 'Mediation', lea: 'Riverbend', caseManager: 'Jordan', neutral: 'Maya, Hugo', deadlineStatus: 'Overdue' },
+    { type: 'State Complaint', lea: 'Prairie View', caseManager: '', neutral: '', deadlineStatus: 'Due soon' },
+    { type: 'Mediation', lea: 'Prairie View', caseManager: 'Jordan', neutral: 'Hugo', deadlineStatus: 'On track' },
+  ];
+  const none = { status: '', type: '', lea: '', caseManager: '', neutral: '' };
+  it.each([
+    ['no filter keeps every row', none, 3],
+    ['by deadline status', { ...none, status: 'Overdue' }, 1],
+    ['by type and LEA', { ...none, type: 'Mediation', lea: 'Prairie View' }, 1],
+    ['by one of several neutrals', { ...none, neutral: 'Hugo' }, 2],
+    ['by case manager', { ...none, caseManager: 'Jordan' }, 2],
+  ])('%s', (_name, filters, count) => {
+    expect(trackingRows(rows, filters)).toHaveLength(count);
+  });
+
+  it('offers each column’s distinct values, neutrals one by one', () => {
+    expect(trackingOptions(rows)).toEqual({ type: ['Mediation', 'State Complaint'], lea: ['Prairie View', 'Riverbend'], caseManager: ['Jordan'], neutral: ['Hugo', 'Maya'] });
   });
 });

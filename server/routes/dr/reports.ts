@@ -29,6 +29,14 @@ const reportQuery = z.object({
   leaId: z.string().regex(/^\d{1,9}$/).optional().catch(undefined),
   deadlineStatus: z.enum(TRACKING_STATUSES).optional().catch(undefined),
 });
+const trackingQuery = z.object({
+  status: z.enum(TRACKING_STATUSES).optional().catch(undefined),
+  deadlineStatus: z.enum(TRACKING_STATUSES).optional().catch(undefined),
+  type: z.string().max(60).optional().catch(undefined),
+  lea: z.string().max(200).optional().catch(undefined),
+  caseManager: z.string().max(200).optional().catch(undefined),
+  neutral: z.string().max(200).optional().catch(undefined),
+});
 
 const isStateUser = (req: Request) => {
   const user = currentUser(req);
@@ -125,16 +133,18 @@ export function drReportsRouter(_deps: AppDeps): Router {
   });
 
   router.get(TRACKING_PATH, requireRoute('dr.reports/state-tracking'), async (req, res) => {
-    const q = reportQuery.parse(req.query);
-    const report = await res.locals.api.call({ path: `${API}/reports/state-tracking`, schema: drTrackingAnswer });
-    renderPage(req, res, createElement(StateTrackingPage, { report, status: q.deadlineStatus ?? '', generatedAt: new Date().toISOString() }), {
+    const q = trackingQuery.parse(req.query);
+    const filters = { status: q.status ?? q.deadlineStatus ?? '', type: q.type ?? '', lea: q.lea ?? '', caseManager: q.caseManager ?? '', neutral: q.neutral ?? '' };
+    const report = await res.locals.api.call({ path: `${API}/reports/state-tracking`, query: { ...filters, status: undefined, deadlineStatus: filters.status || undefined }, schema: drTrackingAnswer });
+    renderPage(req, res, createElement(StateTrackingPage, { report, filters, generatedAt: new Date().toISOString() }), {
       title: routeById('dr.reports/state-tracking').title,
       layout: 'shell',
     });
   });
 
-  router.get(`${TRACKING_PATH}.csv`, requireRoute('dr.reports/state-tracking'), async (_req, res) => {
-    await downloadFromApi(res, { path: `${API}/reports/state-tracking`, query: { format: 'csv' } }, 'dr-state-tracking.csv');
+  router.get(`${TRACKING_PATH}.csv`, requireRoute('dr.reports/state-tracking'), async (req, res) => {
+    const q = trackingQuery.parse(req.query);
+    await downloadFromApi(res, { path: `${API}/reports/state-tracking`, query: { deadlineStatus: q.status ?? q.deadlineStatus, type: q.type, lea: q.lea, caseManager: q.caseManager, neutral: q.neutral, format: 'csv' } }, 'dr-state-tracking.csv');
   });
 
   return router;

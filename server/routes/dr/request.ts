@@ -289,12 +289,16 @@ export function drRequestWizardRouter(_deps: AppDeps): Router {
   });
 
   router.post(WIZARD_PATH, async (req, res) => {
-    const { step, action } = wizardPost.parse(req.body ?? {});
+    // A post that is not this form's (a JSON array, a missing step) starts the wizard over.
+    const body: unknown = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? req.body : {};
+    const posted = wizardPost.safeParse(body);
+    if (!posted.success) return res.redirect(303, WIZARD_PATH);
+    const { step, action } = posted.data;
     const { state, draft } = await currentDraft(req, res);
     // A step the draft has not reached (an old tab, a hand-made post) starts where it may.
     if (step !== reachableStep(step, draft)) return res.redirect(303, stepUrl(reachableStep(undefined, draft)));
     if (step === WIZARD_STEPS) return action === 'back' ? res.redirect(303, stepUrl(previousStep(step, state.option ?? null))) : submit(req, res, state);
-    const change = readStep(step, req.body, state);
+    const change = readStep(step, body, state);
     const typed = withChange(state, change);
     const option = typed.option ?? null;
     if (action === 'add-allegation') {

@@ -5,6 +5,7 @@
 import type { ReactElement } from 'react';
 import { formatDay } from '../../../lib/dates.js';
 import type { DrTrackingAnswer, Table7Answer } from '../../../lib/dr/contract.js';
+import type { TrackingFilters } from '../../../lib/dr/reports.js';
 import { drText as t } from '../../../lib/dr/page-text.js';
 import { SUMMARY_CSV_HEADER, TRACKING_CSV_HEADER } from '../../../lib/dr/reports.js';
 import { table7Messages } from '../../../lib/dr/messages.js';
@@ -184,19 +185,32 @@ export function SummaryPage(p: SummaryPageProps): ReactElement {
 
 export interface TrackingPageProps {
   report: DrTrackingAnswer;
-  status: string;
+  filters: TrackingFilters;
   generatedAt: string;
 }
+
+
 
 export const TRACKING_STATUSES = ['Overdue', 'Due soon', 'On track', 'Calendar missing', 'Suspended'] as const;
 
 export function StateTrackingPage(p: TrackingPageProps): ReactElement {
-  const rows = p.report.rows.filter((r) => !p.status || r.deadlineStatus === p.status);
-  const counts = (s: string) => p.report.rows.filter((r) => r.deadlineStatus === s).length;
+  const f = p.filters;
+  const rows = p.report.rows;
+  const counts = (s: string) => p.report.counts[s] ?? 0;
+  const o = p.report.options;
+  const select = (id: keyof TrackingFilters, label: string, values: readonly string[]) => (
+    <div className="tablet:grid-col-4">
+      <SelectField id={id} label={label} value={f[id]} options={[{ value: '', label: t.filters.any }, ...values.map((v) => ({ value: v, label: v }))]} />
+    </div>
+  );
   return (
     <>
       <PageHeader title={t.reports.stateTracking} />
-      <ReportPrintHeader reportName={t.reports.stateTracking} filters={[{ label: t.header.status, value: p.status || t.filters.any }]} generatedAt={p.generatedAt} />
+      <ReportPrintHeader
+        reportName={t.reports.stateTracking}
+        filters={Object.entries(f).filter(([, v]) => v).map(([k, v]) => ({ label: k, value: v }))}
+        generatedAt={p.generatedAt}
+      />
       <ul className="usa-card-group no-print">
         {TRACKING_STATUSES.map((s) => (
           <li key={s} className="usa-card tablet:grid-col-4 desktop:grid-col-2">
@@ -207,15 +221,21 @@ export function StateTrackingPage(p: TrackingPageProps): ReactElement {
           </li>
         ))}
       </ul>
-      <form method="get" action={TRACKING_PATH} className="usa-form no-print">
-        <SelectField id="deadlineStatus" label={t.header.status} value={p.status} options={[{ value: '', label: t.filters.any }, ...TRACKING_STATUSES.map((s) => ({ value: s, label: s }))]} />
+      <form method="get" action={TRACKING_PATH} className="usa-form usa-form--large no-print">
+        <div className="grid-row grid-gap">
+          {select('status', t.header.status, TRACKING_STATUSES)}
+          {select('type', t.columns.type, o.type)}
+          {select('lea', t.filters.lea, o.lea)}
+          {select('caseManager', t.header.caseManager, o.caseManager)}
+          {select('neutral', t.neutrals.person, o.neutral)}
+        </div>
         <button type="submit" className="usa-button margin-top-1">{t.reports.show}</button>
       </form>
       {rows.length === 0 ? (
         <p>{t.reports.noOpen}</p>
       ) : (
         <>
-          <p className="no-print"><a className="usa-button usa-button--outline" href={`${TRACKING_PATH}.csv`} download>{t.reports.exportCsv}</a></p>
+          <p className="no-print"><a className="usa-button usa-button--outline" href={`${TRACKING_PATH}.csv?${new URLSearchParams(Object.entries(f).filter(([, v]) => v)).toString()}`} download>{t.reports.exportCsv}</a></p>
           <div className="table-scroll">
             <table className="usa-table usa-table--borderless usa-table--compact width-full" data-testid="tracking">
               <caption>{t.reports.stateTracking}</caption>
