@@ -13,7 +13,7 @@ import { caseSchoolYear, DISPUTE_TYPES, lastEndedYear } from '../../lib/dr/cases
 export { lastEndedYear };
 import { STATUS_NAMES, TYPE_NAMES, DEADLINE_NAMES, type DrCase, type DrCaseListItem, type DrLink, type DrWithdrawal, type Table7Answer } from '../../lib/dr/contract.js';
 import { statusMessages, usDate } from '../../lib/dr/messages.js';
-import { summaryCsvRow, summaryReport, SUMMARY_CSV_HEADER, TRACKING_CSV_HEADER, trackingOptions, trackingRows, trackingStatus } from '../../lib/dr/reports.js';
+import { summaryCsvRow, summaryReport, SUMMARY_CSV_HEADER, TRACKING_CSV_HEADER, trackingOptions, trackingRows, trackingStatus, requestsByMonth } from '../../lib/dr/reports.js';
 import { caseData, draftColumns, signErrors, stepErrors, type CaseData, type DraftState, type StepContext } from '../../lib/dr/request.js';
 import { allowedMoves, moveErrors, type Actor, type CaseStatus, type StatusCase } from '../../lib/dr/status.js';
 import { table7, table7CsvRows, table7FileName, TABLE7_CSV_HEADER, TABLE7_LABELS, TABLE7_ROW_ORDER, editCheckResults } from '../../lib/dr/table7.js';
@@ -985,7 +985,7 @@ export function drRouter(ctx: ApiContext): Router {
       sendCsv(res, `dr-summary-${schoolYear}.csv`, toCsv([...SUMMARY_CSV_HEADER], rows));
       return;
     }
-    res.json({ schoolYear, asOf, ...report });
+    res.json({ schoolYear, asOf, ...report, byMonth: requestsByMonth(cases, schoolYear) });
   });
 
   router.get(`${BASE}/reports/state-tracking`, auth, requirePermission(DR.tracking), async (req, res) => {

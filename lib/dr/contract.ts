@@ -220,6 +220,7 @@ export const drSummaryAnswer = z.object({
   asOf: z.string(),
   rows: z.array(z.record(z.string(), z.union([z.string(), z.number()]))),
   total: z.record(z.string(), z.union([z.string(), z.number()])),
+  byMonth: z.object({ months: z.array(z.string()), counts: z.record(z.string(), z.array(z.number().int())) }),
 });
 
 export const drTrackingAnswer = z.object({

@@ -167,3 +167,24 @@ export function trackingOptions(rows: readonly TrackingRow[]): Record<'type' | '
     neutral: distinct(rows.flatMap((r) => r.neutral.split(', '))),
   };
 }
+
+// ---- requests over time (the summary report's chart) ---------------------------------------------------
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+export const CASE_TYPE_ORDER: readonly CaseType[] = ['IEPF', 'MED', 'SC', 'DP', 'EDP'];
+
+/** The twelve months of a July-June year ('Jul 2025' … 'Jun 2026') and each type's requests received in each. */
+export function requestsByMonth(cases: readonly Pick<SummaryCase, 'type' | 'receivedDate'>[], schoolYear: string): { months: string[]; counts: Record<CaseType, number[]> } {
+  const start = Number(schoolYear.slice(0, 4));
+  const keys = Array.from({ length: 12 }, (_, i) => {
+    const month = ((6 + i) % 12) + 1;
+    const year = i < 6 ? start : start + 1;
+    return { key: `${year}-${String(month).padStart(2, '0')}`, label: `${MONTHS[month - 1]} ${year}` };
+  });
+  const counts = Object.fromEntries(CASE_TYPE_ORDER.map((t) => [t, new Array<number>(12).fill(0)])) as Record<CaseType, number[]>;
+  for (const c of cases) {
+    const i = keys.findIndex((k) => k.key === c.receivedDate.slice(0, 7));
+    if (i >= 0) counts[c.type][i] = (counts[c.type][i] ?? 0) + 1;
+  }
+  return { months: keys.map((k) => k.label), counts };
+}

@@ -94,6 +94,15 @@ test('Table 7 of the prior year shows the federal rows and downloads as CSV', as
   const text = (await response.text()).replace(/^\uFEFF/, '');
   expect(text.split(/\r\n/)[0]).toBe('Row,Label,Value');
   expect(text).toContain('B15,Resolution meetings resolved through settlement agreements (%),33.33');
+
+  // The summary report with its chart and the state tracking list, filtered.
+  await open(page, `/dispute-resolution/reports/summary-report?schoolYear=${year}`);
+  await expect(page.getByText('Statewide total')).toBeVisible();
+  await expect(page.locator('#dr-requests-by-month-title, [id^="dr-requests-by-month"]').first()).toBeAttached();
+  await expectNoAxeViolations(page);
+  await open(page, '/dispute-resolution/reports/state-tracking?status=Overdue');
+  await expect(page.getByTestId('tracking')).toContainText('Overdue');
+  await expectNoAxeViolations(page);
 });
 
 test('the public filer sees My Requests with what happens next', async ({ page }) => {

@@ -131,6 +131,9 @@ describe('dispute resolution pages', () => {
     const year = lastEndedYear(agencyToday());
     const summary = await agent.get(`/dispute-resolution/reports/summary-report?schoolYear=${year}`);
     expect(textOf(summary.text)).toContain('Statewide total');
+    // The chart of requests by month, with its table alternative.
+    expect(summary.text).toContain('id="dr-requests-by-month');
+    expect(textOf(summary.text)).toContain('Requests received by month');
     const tracking = await agent.get('/dispute-resolution/reports/state-tracking?deadlineStatus=Overdue');
     expect(tracking.status).toBe(200);
     expect(textOf(tracking.text)).toContain('Overdue');

@@ -1,6 +1,6 @@
 // DR spec §9.2 (summary report) and §9.3 (state tracking) on their worked examples.
 import { describe, expect, it } from 'vitest';
-import { daysLeft, SUMMARY_CSV_HEADER, summaryCsvRow, summaryReport, TRACKING_CSV_HEADER, trackingOptions, trackingRows, trackingStatus, type SummaryCase } from '../../lib/dr/reports.js';
+import { daysLeft, SUMMARY_CSV_HEADER, summaryCsvRow, summaryReport, TRACKING_CSV_HEADER, trackingOptions, trackingRows, trackingStatus, requestsByMonth, type SummaryCase } from '../../lib/dr/reports.js';
 
 const c = (leaCode: string, type: SummaryCase['type'], receivedDate: string, closedDate: string | null, outcome: number | null = null, reportWithFindings = false): SummaryCase => ({
   leaCode,
@@ -76,5 +76,24 @@ describe('state tracking filters (§9.3)', () => {
 
   it('offers each column’s distinct values, neutrals one by one', () => {
     expect(trackingOptions(rows)).toEqual({ type: ['Mediation', 'State Complaint'], lea: ['Prairie View', 'Riverbend'], caseManager: ['Jordan'], neutral: ['Hugo', 'Maya'] });
+  });
+});
+
+describe('requests received by month (the summary chart)', () => {
+  it('counts each type in the month of its received date, July to June', () => {
+    const r = requestsByMonth(
+      [
+        { type: 'SC', receivedDate: '2025-07-01' },
+        { type: 'SC', receivedDate: '2025-07-31' },
+        { type: 'MED', receivedDate: '2026-06-30' },
+        { type: 'DP', receivedDate: '2026-07-01' },
+      ],
+      '2025-2026',
+    );
+    expect(r.months[0]).toBe('Jul 2025');
+    expect(r.months[11]).toBe('Jun 2026');
+    expect(r.counts.SC[0]).toBe(2);
+    expect(r.counts.MED[11]).toBe(1);
+    expect(r.counts.DP.reduce((a, b) => a + b, 0)).toBe(0);
   });
 });

@@ -116,6 +116,7 @@ export function drReportsRouter(_deps: AppDeps): Router {
       res,
       createElement(SummaryPage, {
         rows: report.rows,
+        byMonth: report.byMonth,
         total: report.rows.length ? report.total : null,
         years: [...new Set([...reportYears(lastEndedYear(agencyToday())), year])].sort().reverse(),
         year,

@@ -4,13 +4,14 @@
 // API call as CSV, and a print header for paper.
 import type { ReactElement } from 'react';
 import { formatDay } from '../../../lib/dates.js';
-import type { DrTrackingAnswer, Table7Answer } from '../../../lib/dr/contract.js';
+import { TYPE_NAMES, type DrTrackingAnswer, type Table7Answer } from '../../../lib/dr/contract.js';
 import type { TrackingFilters } from '../../../lib/dr/reports.js';
 import { drText as t } from '../../../lib/dr/page-text.js';
-import { SUMMARY_CSV_HEADER, TRACKING_CSV_HEADER } from '../../../lib/dr/reports.js';
+import { CASE_TYPE_ORDER, SUMMARY_CSV_HEADER, TRACKING_CSV_HEADER } from '../../../lib/dr/reports.js';
 import { table7Messages } from '../../../lib/dr/messages.js';
 import { CsrfField } from '../../components/CsrfField.js';
 import { ReportPrintHeader } from '../../components/ReportPrintHeader.js';
+import { StackedBarChart } from '../../components/charts/index.js';
 import { SelectField } from '../../components/form/SelectField.js';
 import { PageHeader } from '../../shell/PageHeader.js';
 
@@ -146,6 +147,7 @@ export function Table7Page(p: Table7PageProps): ReactElement {
 }
 
 export interface SummaryPageProps extends Omit<YearFilterProps, 'action' | 'leaAllLabel'> {
+  byMonth: { months: readonly string[]; counts: Readonly<Record<string, readonly number[]>> };
   rows: readonly Record<string, string | number>[];
   total: Record<string, string | number> | null;
   generatedAt: string;
@@ -164,9 +166,19 @@ export function SummaryPage(p: SummaryPageProps): ReactElement {
       ) : (
         <>
           <p className="no-print"><a className="usa-button usa-button--outline" href={csvHref(SUMMARY_PATH, { schoolYear: p.year, leaId: p.lea })} download>{t.reports.exportCsv}</a></p>
-          <div className="table-scroll">
+          <StackedBarChart
+            id="dr-requests-by-month"
+            title={t.reports.byMonth}
+            categories={p.byMonth.months}
+            series={CASE_TYPE_ORDER.map((type, i) => ({ key: type, label: TYPE_NAMES[i + 1] ?? type, values: [...(p.byMonth.counts[type] ?? [])] }))}
+            categoryLabel={t.reports.month}
+            valueLabel={t.reports.requests}
+            table="collapsed"
+          />
+          {/* Wide: the scroll box takes keyboard focus so it can be scrolled without a mouse. */}
+          <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="dr-summary-caption">
             <table className="usa-table usa-table--borderless usa-table--compact width-full" data-testid="summary">
-              <caption>{`${t.reports.summary}, ${p.year}`}</caption>
+              <caption id="dr-summary-caption">{`${t.reports.summary}, ${p.year}`}</caption>
               <thead><tr>{SUMMARY_CSV_HEADER.map((h) => <th key={h} scope="col">{h}</th>)}</tr></thead>
               <tbody>
                 {[...p.rows, ...(p.total ? [p.total] : [])].map((row, i) => (
