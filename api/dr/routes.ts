@@ -3,6 +3,7 @@
 // Scope per §2: a case outside the caller's scope answers 404 exactly as a missing one; a missing
 // permission 403. Bad input answers 422 with the message and field errors (§7). SQL lives in
 // api/dr/store.ts; the rules in lib/dr/.
+import { createHash } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { schoolYearBounds } from '../../lib/calendar.js';
@@ -14,7 +15,7 @@ export { lastEndedYear };
 import { STATUS_NAMES, TYPE_NAMES, DEADLINE_NAMES, type DrCase, type DrCaseListItem, type DrLink, type DrWithdrawal, type Table7Answer } from '../../lib/dr/contract.js';
 import { statusMessages, usDate } from '../../lib/dr/messages.js';
 import { summaryCsvRow, summaryReport, SUMMARY_CSV_HEADER, TRACKING_CSV_HEADER, trackingOptions, trackingRows, trackingStatus, requestsByMonth } from '../../lib/dr/reports.js';
-import { caseData, draftColumns, signErrors, stepErrors, type CaseData, type DraftState, type StepContext } from '../../lib/dr/request.js';
+import { caseData, draftColumns, RECEIVED_VIA, signErrors, stepErrors, type CaseData, type DraftState, type StepContext } from '../../lib/dr/request.js';
 import { allowedMoves, moveErrors, type Actor, type CaseStatus, type StatusCase } from '../../lib/dr/status.js';
 import { table7, table7CsvRows, table7FileName, TABLE7_CSV_HEADER, TABLE7_LABELS, TABLE7_ROW_ORDER, editCheckResults } from '../../lib/dr/table7.js';
 import { amendmentError, effectiveDueDate, extensionErrors, type DeadlineCode } from '../../lib/dr/timeline.js';
@@ -71,6 +72,12 @@ export const drMessages = {
   withdrawClosed: 'This case is closed and cannot be withdrawn.',
   withdrawPending: 'A withdrawal request for this case is already waiting for review.',
   withdrawReason: 'Enter the reason for the withdrawal.',
+  intakeStateOnly: 'Only state staff record the intake of a request.',
+  receivedDate: 'Enter the date NDE received the request.',
+  receivedVia: 'Select how the request was received.',
+  otherPartyBeforeReceived: (day: string) => `Must be on or after ${day}`,
+  scMustBeSigned:
+    'A state complaint must be signed before it is filed (34 CFR 300.153(a)): tick Signed request on file, or keep it as a draft until it is signed.',
   withdrawNotFiler: 'Only the person who filed this request can ask to withdraw it.',
   declineNote: 'Enter a note explaining the decision.',
   alreadyDecided: 'This withdrawal request was already decided.',
@@ -101,7 +108,19 @@ const draftBody = draftColumns.extend({
   validate: z.boolean().default(true),
   data: caseData.default({}),
 });
-const submitBody = z.object({ typedName: z.string().max(200), agreed: z.boolean() });
+const submitBody = z.object({
+  typedName: z.string().max(200).default(''),
+  agreed: z.boolean().default(false),
+  /** Staff intake of a paper, email or fax filing (§4.2, state staff only). */
+  intake: z
+    .object({
+      receivedDate: z.string().max(10),
+      receivedVia: z.string().max(20),
+      otherPartyReceivedDate: z.string().max(10).optional(),
+      signatureOnFile: z.boolean().default(false),
+    })
+    .optional(),
+});
 const respondentsQuery = z.object({ leaId: z.coerce.number().int().positive().optional() });
 const statusBody = z.object({
   toStatus: z.enum(STATUS_NAMES),
@@ -499,22 +518,53 @@ export function drRouter(ctx: ApiContext): Router {
     const body = parse422(submitBody, req.body);
     const state = draftStateOf(row);
     const t = today();
-    const errors = signErrors(state, await stepContext(db, viewer, state.leaId, t), body.typedName, body.agreed);
-    if (errors.length) throw invalid(errors);
     const type = caseTypeOf(row);
+    const context = await stepContext(db, viewer, state.leaId, t);
+    const intake = body.intake;
+    let received = t;
+    let otherPartyReceived: string | null = null;
+    if (intake) {
+      // Staff intake (§4.2): the dates NDE and the other party received it; only a state complaint must be signed.
+      if (!viewer.isStateUser) throw forbidden(drMessages.intakeStateOnly);
+      const errors = signErrors(state, context, state.data.requester?.fullName ?? '', true).filter((e) => e.field === 'form');
+      if (!isIsoDay(intake.receivedDate)) errors.push({ field: 'intake.receivedDate', message: drMessages.receivedDate });
+      else if (intake.receivedDate > t) errors.push({ field: 'intake.receivedDate', message: drMessages.noFutureDates });
+      if (!(RECEIVED_VIA as readonly string[]).includes(intake.receivedVia)) errors.push({ field: 'intake.receivedVia', message: drMessages.receivedVia });
+      if (intake.otherPartyReceivedDate && (!isIsoDay(intake.otherPartyReceivedDate) || intake.otherPartyReceivedDate > t)) {
+        errors.push({ field: 'intake.otherPartyReceivedDate', message: isIsoDay(intake.otherPartyReceivedDate) ? drMessages.noFutureDates : 'Invalid date format' });
+      } else if (intake.otherPartyReceivedDate && isIsoDay(intake.receivedDate) && intake.otherPartyReceivedDate < intake.receivedDate) {
+        errors.push({ field: 'intake.otherPartyReceivedDate', message: drMessages.otherPartyBeforeReceived(usDate(intake.receivedDate)) });
+      }
+      if (type === 'SC' && !intake.signatureOnFile) errors.push({ field: 'intake.signatureOnFile', message: drMessages.scMustBeSigned });
+      if (errors.length) throw invalid(errors);
+      received = intake.receivedDate;
+      otherPartyReceived = intake.otherPartyReceivedDate || null;
+    } else {
+      const errors = signErrors(state, context, body.typedName, body.agreed);
+      if (errors.length) throw invalid(errors);
+    }
     if (!type) throw invalid([{ field: 'form', message: drMessages.invalid }]);
-    const schoolYear = caseSchoolYear(t);
+    const schoolYear = caseSchoolYear(received);
     const answer = await db.tx(async (q) => {
       const number = await nextCaseNumber(q, type, schoolYear);
-      const data: CaseData = {
-        ...state.data,
-        signature: { typedName: body.typedName.trim(), signedAt: ctx.now().toISOString(), textVersions: {}, ipHash: '', userAgent: (req.get('user-agent') ?? '').slice(0, 400) },
-      };
+      const data: CaseData = intake
+        ? { ...state.data, signatureOnFile: intake.signatureOnFile }
+        : {
+            ...state.data,
+            signature: {
+              typedName: body.typedName.trim(),
+              signedAt: ctx.now().toISOString(),
+              textVersions: {},
+              // The signer's address, kept only as a hash (§3 signature ipHash).
+              ipHash: createHash('sha256').update(req.ip ?? '').digest('hex'),
+              userAgent: (req.get('user-agent') ?? '').slice(0, 400),
+            },
+          };
       await q.query(
-        `UPDATE dr_cases SET status = 1, case_number = $2, received_date = $3, school_year = $4, received_via = 'Online',
-                other_party_received_date = CASE WHEN dispute_type IN (4, 5) THEN $3::date END, data = $5::jsonb, updated_at = now(), updated_by = $6
+        `UPDATE dr_cases SET status = 1, case_number = $2, received_date = $3::date, school_year = $4, received_via = $7,
+                other_party_received_date = CASE WHEN dispute_type IN (4, 5) THEN COALESCE($8::date, $3::date) END, data = $5::jsonb, updated_at = now(), updated_by = $6
           WHERE id = $1`,
-        [row.id, number, t, schoolYear, JSON.stringify(data), viewer.userId],
+        [row.id, number, received, schoolYear, JSON.stringify(data), viewer.userId, intake?.receivedVia ?? 'Online', otherPartyReceived],
       );
       await recordAudit(q, { actor: viewer.userId, action: 'dr-case.submit', entityType: 'dr-case', entityId: row.id, changes: { status: { old: 'Draft', new: 'Submitted' }, caseNumber: { old: null, new: number } } });
       // DP question 2 = yes: a mediation request linked with relation 2 (§4.2 step 5, §8).
@@ -541,12 +591,12 @@ export function drRouter(ctx: ApiContext): Router {
         eventType: DR_SUBMITTED_EVENT,
         leaId: row.lea_id,
         subject: `Dispute resolution request ${number} was submitted`,
-        bodyHtml: `<p>Request ${number} (${TYPE_NAMES[row.dispute_type ?? 0] ?? ''}) was received on ${usDate(t)}.</p>`,
+        bodyHtml: `<p>Request ${number} (${TYPE_NAMES[row.dispute_type ?? 0] ?? ''}) was received on ${usDate(received)}.</p>`,
         link: `/dispute-resolution/cases/${row.id}`,
         requiredUserIds: [viewer.userId],
       });
       const deadlines = await loadDeadlines(q, row.id, false, t);
-      return { id: row.id, caseNumber: number, receivedDate: t, schoolYear, deadlines, linkedMediation };
+      return { id: row.id, caseNumber: number, receivedDate: received, schoolYear, deadlines, linkedMediation };
     });
     res.json(answer);
   });

@@ -51,6 +51,8 @@ export const GRADES = ['PK', 'K', '01', '02', '03', '04', '05', '06', '07', '08'
 export const IEP_MEETING_TYPES = ['Annual', 'Initial', 'Reevaluation', 'Amendment', 'Other'] as const;
 export const LANGUAGES = ['English', 'Spanish', 'Tagalog', 'Chinese', 'Vietnamese', 'Amharic', 'Arabic', 'Other'] as const;
 export const REQUEST_OPTIONS: readonly RequestOption[] = ['IEPF', 'MED', 'SC', 'DP'];
+/** How a filing reached NDE (§3 receivedVia). */
+export const RECEIVED_VIA = ['Online', 'Mail', 'Email', 'Fax', 'Hand delivery'] as const;
 
 const correctiveAction = z.object({
   id: z.string().max(40),

@@ -103,6 +103,13 @@ export const wizardText = {
   receivedDate: 'Received',
   linkedMediation: 'Linked mediation request',
   dashboard: 'Go to Dispute Resolution',
+  intakeLegend: 'Intake',
+  intakeHint: 'Record how and when NDE received this request. A due process complaint needs no signature; a state complaint must be signed before it is filed.',
+  intakeReceivedDate: 'Received by NDE on',
+  receivedVia: 'Received by',
+  otherPartyReceivedDate: 'Received by the other party on',
+  otherPartyReceivedHint: 'Leave empty when it is the same day NDE received it.',
+  signatureOnFile: 'Signed request on file',
 } as const;
 
 /** The option cards of step 2: who may file and the typical timeline (§1, §6.1). */

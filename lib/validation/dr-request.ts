@@ -73,6 +73,15 @@ const step5 = z.object({
 
 export const signForm = z.object({ typedName: formText, agreed: formCheckbox });
 
+/** Step 7 of state staff: the intake of a paper, email or fax filing (§4.2). */
+export const intakeForm = z.object({
+  receivedDate: formText,
+  receivedVia: formText,
+  otherPartyReceivedDate: formText,
+  signatureOnFile: formCheckbox,
+});
+export type IntakeForm = z.infer<typeof intakeForm>;
+
 /** What one step's form changes in the draft: the PUT body's columns and data. */
 export interface StepChange extends DraftColumns {
   data: Partial<CaseData>;

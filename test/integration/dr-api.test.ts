@@ -170,6 +170,51 @@ describe.each(testDbs)('dispute resolution API on %s', (dbKind) => {
     });
   });
 
+  describe('staff intake (§4.2)', () => {
+    async function draftOf(token: string, option: 'SC' | 'DP'): Promise<string> {
+      const id = (await send('post', token, '/cases')).body.id as string;
+      const student = { firstName: 'Intake', lastName: 'Student', dateOfBirth: addDays(today, -9 * 365), isHomeless: false, residenceAddress: '2 Main St', schoolId: 'other', schoolNameOther: 'Other School', grade: '04' };
+      const steps: object[] = [
+        { step: 1, requesterType: 1, data: { requester: { fullName: 'Pat Paper Filer', email: 'pat.filer@family.example' } } },
+        { step: 2, option },
+        { step: 3, leaId: districtLea, data: { student } },
+        option === 'SC'
+          ? { step: 4, data: { allegations: [{ requirement: 'IEP not implemented', facts: 'No services.', violationDate: addDays(today, -30) }], proposedResolution: 'Services.' } }
+          : { step: 4, data: { issues: ['EVAL'], problemDescription: 'No evaluation.', proposedResolution: 'Evaluate.', knewDate: addDays(today, -30) } },
+        ...(option === 'DP' ? [{ step: 5, data: { dpAnswers: { q1Expedited: false, q2RequestMediation: false, q3HasAttorney: false } } }] : []),
+      ];
+      for (const body of steps) expect((await send('put', token, `/cases/${id}/draft`, body)).status, JSON.stringify(body)).toBe(200);
+      return id;
+    }
+
+    it('files a paper due process complaint with its received dates: the deadlines run from them (§6.3 example)', async () => {
+      const id = await draftOf(state, 'DP');
+      expect((await send('post', publicUser, `/cases/${id}/submit`, { intake: { receivedDate: '2025-10-01', receivedVia: 'Mail' } })).status).toBe(404);
+      const bad = await send('post', state, `/cases/${id}/submit`, { intake: { receivedDate: addDays(today, 1), receivedVia: 'Pigeon' } });
+      expect(bad.status).toBe(422);
+      expect(bad.body.errors).toContainEqual({ field: 'intake.receivedDate', message: 'No future dates allowed' });
+      expect(bad.body.errors).toContainEqual({ field: 'intake.receivedVia', message: 'Select how the request was received.' });
+      const ok = await send('post', state, `/cases/${id}/submit`, { intake: { receivedDate: '2025-10-01', receivedVia: 'Mail' } });
+      expect(ok.status).toBe(200);
+      expect(ok.body.receivedDate).toBe('2025-10-01');
+      expect(ok.body.caseNumber).toMatch(/^DP-2526-\d{3}$/);
+      const due = Object.fromEntries((ok.body.deadlines as { code: string; originalDueDate: string }[]).map((d) => [d.code, d.originalDueDate]));
+      expect(due).toMatchObject({ DP_RESPONSE: '2025-10-11', DP_RESOLUTION_MEETING: '2025-10-16', DP_RESOLUTION_PERIOD_END: '2025-10-31', DP_DECISION: '2025-12-15' });
+      // Out of the seeded reporting year's numbers again: state staff delete it, with a reason.
+      expect((await send('delete', state, `/cases/${id}`, {})).status).toBe(422);
+      expect((await send('delete', state, `/cases/${id}`, { reason: 'Test filing.' })).status).toBe(204);
+      expect((await get(state, `/cases/${id}`)).status).toBe(404);
+    });
+
+    it('keeps an unsigned paper state complaint a draft', async () => {
+      const id = await draftOf(state, 'SC');
+      const unsigned = await send('post', state, `/cases/${id}/submit`, { intake: { receivedDate: today, receivedVia: 'Email' } });
+      expect(unsigned.status).toBe(422);
+      expect(unsigned.body.errors[0].field).toBe('intake.signatureOnFile');
+      expect((await send('post', state, `/cases/${id}/submit`, { intake: { receivedDate: today, receivedVia: 'Email', signatureOnFile: true } })).status).toBe(200);
+    });
+  });
+
   describe('status, actions, extensions, links and withdrawals (§5, §6)', () => {
     let scId: string;
 

@@ -208,4 +208,31 @@ describe('/dispute-resolution/request', () => {
     const stranger = await signedInAgent(env.portal.url, demoEmails.drPublic);
     expect((await stranger.get(`${WIZARD}?draft=${draftId}`)).status).toBe(404);
   });
+
+  it('lets state staff record the intake of a mailed due process complaint instead of signing it', async () => {
+    const agent = await signedInAgent(env.portal.url, demoEmails.stateUser);
+    await agent.get(WIZARD).expect(200);
+    let res = await post(agent, 1, 'continue', { ...requester, 'requester.fullName': 'Pat Paper Filer', 'requester.email': 'pat.filer@family.example' });
+    expect(res.status).toBe(303);
+    res = await post(agent, 2, 'continue', { option: 'DP' });
+    const leaId = await firstLeaId(agent);
+    res = await post(agent, 3, 'continue', student(leaId));
+    expect(res.status).toBe(303);
+    res = await post(agent, 4, 'continue', { issues: ['EVAL'], problemDescription: 'No evaluation.', proposedResolution: 'Evaluate.', knewDate: addDays(agencyToday(), -20) });
+    expect(res.status).toBe(303);
+    res = await post(agent, 5, 'continue', { 'dpAnswers.q1Expedited': 'no', 'dpAnswers.q2RequestMediation': 'no', 'dpAnswers.q3HasAttorney': 'no' });
+    res = await post(agent, 6, 'continue');
+    const page = await agent.get(`${WIZARD}?step=7`).expect(200);
+    expect(textOf(page.text)).toContain(wizardText.intakeLegend);
+    expect(page.text).not.toContain('id="typedName"');
+    const refused = await post(agent, 7, 'submit', { receivedDate: '', receivedVia: '' });
+    expect(refused.status).toBe(422);
+    expect(decoded(refused.text)).toContain('Enter the date NDE received the request.');
+    const received = addDays(agencyToday(), -3);
+    res = await post(agent, 7, 'submit', { receivedDate: received, receivedVia: 'Mail' });
+    expect(res.headers.location).toBe(`${WIZARD}?step=submitted`);
+    const ack = textOf((await agent.get(`${WIZARD}?step=submitted`).expect(200)).text);
+    expect(ack).toContain(formatDay(received));
+    expect(ack).toContain(`${DEADLINE_NAMES.DP_RESOLUTION_MEETING} ${formatDay(addDays(received, 15))}`);
+  });
 });

@@ -19,7 +19,7 @@ import { nextStep, previousStep, stepsFor, stepWarnings, WIZARD_STEPS, type Draf
 import type { RequestOption } from '../../../lib/dr/request-rules.js';
 import { wizardText as t } from '../../../lib/dr/wizard-text.js';
 import { moduleById, routeById } from '../../../lib/routes.js';
-import { fieldIdOf, MAX_ALLEGATIONS, readStep, signForm, withChange, wizardPost, type StepChange } from '../../../lib/validation/dr-request.js';
+import { fieldIdOf, intakeForm, MAX_ALLEGATIONS, readStep, signForm, withChange, wizardPost, type IntakeForm, type StepChange } from '../../../lib/validation/dr-request.js';
 import { AcknowledgementPage } from '../../../views/pages/dr/request/AcknowledgementPage.js';
 import { DueProcessStep } from '../../../views/pages/dr/request/DueProcessStep.js';
 import { OptionStep } from '../../../views/pages/dr/request/OptionStep.js';
@@ -158,6 +158,12 @@ interface View {
   state: DraftState;
   errors?: readonly StepError[];
   sign?: { typedName: string; agreed: boolean };
+  intake?: IntakeForm;
+}
+
+/** State staff record the intake of a filing instead of signing it (§4.2). */
+function isStateStaff(req: Request): boolean {
+  return (currentUser(req)?.permissions ?? []).includes('DisputeResolution.stateuser');
 }
 
 async function respondentsFor(res: Response, leaId: number | undefined): Promise<DrRespondents> {
@@ -184,7 +190,10 @@ async function stepContent(req: Request, res: Response, view: View, errors: Read
     }
     default: {
       const [disclaimer, submission] = await Promise.all([block(TEXT.disclaimer), block(TEXT.submission)]);
-      return createElement(SignStep, { errors, typedName: view.sign?.typedName ?? '', agreed: view.sign?.agreed ?? false, disclaimer, submission });
+      const intake = isStateStaff(req)
+        ? { values: view.intake ?? { receivedDate: '', receivedVia: '', otherPartyReceivedDate: '', signatureOnFile: false }, dueProcess: state.option === 'DP', complaint: state.option === 'SC' }
+        : null;
+      return createElement(SignStep, { intake, errors, typedName: view.sign?.typedName ?? '', agreed: view.sign?.agreed ?? false, disclaimer, submission });
     }
   }
 }
@@ -243,11 +252,15 @@ async function submit(req: Request, res: Response, state: DraftState): Promise<v
   const id = req.session.drDraftId;
   if (!id) return res.redirect(303, stepUrl(1));
   const sign = signForm.parse(req.body ?? {});
+  const intake = isStateStaff(req) ? intakeForm.parse(req.body ?? {}) : undefined;
+  const json = intake
+    ? { intake: { receivedDate: intake.receivedDate, receivedVia: intake.receivedVia, signatureOnFile: intake.signatureOnFile, ...(intake.otherPartyReceivedDate ? { otherPartyReceivedDate: intake.otherPartyReceivedDate } : {}) } }
+    : sign;
   let answer: z.infer<typeof drSubmitted>;
   try {
-    answer = await res.locals.api.call({ method: 'POST', path: `${API}/${encodeURIComponent(id)}/submit`, json: sign, schema: drSubmitted });
+    answer = await res.locals.api.call({ method: 'POST', path: `${API}/${encodeURIComponent(id)}/submit`, json, schema: drSubmitted });
   } catch (err) {
-    return renderStep(req, res, { step: WIZARD_STEPS, state, errors: refusal(err), sign });
+    return renderStep(req, res, { step: WIZARD_STEPS, state, errors: refusal(err), sign, ...(intake ? { intake } : {}) });
   }
   forget(req);
   req.session.drSubmitted = {

@@ -4,12 +4,17 @@
 import type { ReactElement } from 'react';
 import type { TextBlock as TextBlockData } from '../../../../lib/contract.js';
 import { wizardText as t } from '../../../../lib/dr/wizard-text.js';
+import { RECEIVED_VIA } from '../../../../lib/dr/request.js';
+import type { IntakeForm } from '../../../../lib/validation/dr-request.js';
 import { CheckboxField } from '../../../components/form/CheckboxField.js';
+import { SelectField } from '../../../components/form/SelectField.js';
 import { TextField } from '../../../components/form/TextField.js';
 import { TextBlock } from '../../../components/TextBlock.js';
 import type { StepErrors } from './fields.js';
 
 export interface SignStepProps {
+  /** State staff record the intake instead of signing (§4.2); null for a filer. */
+  intake: { values: IntakeForm; dueProcess: boolean; complaint: boolean } | null;
   errors: StepErrors;
   typedName: string;
   agreed: boolean;
@@ -17,7 +22,31 @@ export interface SignStepProps {
   submission: TextBlockData | null;
 }
 
-export function SignStep({ errors, typedName, agreed, disclaimer, submission }: SignStepProps): ReactElement {
+export function SignStep({ intake, errors, typedName, agreed, disclaimer, submission }: SignStepProps): ReactElement {
+  if (intake) {
+    const v = intake.values;
+    return (
+      <fieldset className="usa-fieldset">
+        <legend className="usa-legend usa-legend--large">{t.intakeLegend}</legend>
+        <p className="usa-hint">{t.intakeHint}</p>
+        <TextField id="intake-receivedDate" name="receivedDate" type="date" label={t.intakeReceivedDate} value={v.receivedDate} error={errors['intake-receivedDate']} />
+        <SelectField
+          id="intake-receivedVia"
+          name="receivedVia"
+          label={t.receivedVia}
+          value={v.receivedVia}
+          options={[{ value: '', label: '' }, ...RECEIVED_VIA.map((o) => ({ value: o, label: o }))]}
+          error={errors['intake-receivedVia']}
+        />
+        {intake.dueProcess ? (
+          <TextField id="intake-otherPartyReceivedDate" name="otherPartyReceivedDate" type="date" label={t.otherPartyReceivedDate} hint={t.otherPartyReceivedHint} value={v.otherPartyReceivedDate} error={errors['intake-otherPartyReceivedDate']} />
+        ) : null}
+        {intake.complaint ? (
+          <CheckboxField id="intake-signatureOnFile" name="signatureOnFile" label={t.signatureOnFile} checked={v.signatureOnFile} error={errors['intake-signatureOnFile']} />
+        ) : null}
+      </fieldset>
+    );
+  }
   return (
     <>
       <TextBlock block={disclaimer} headingLevel={3} />
