@@ -30,6 +30,8 @@ export const assignmentMessages = {
   alreadyAssigned: 'A neutral of this type is already proposed or assigned to this case.',
   closed: 'This case is closed.',
   noConflictStatement: 'I have no personal or professional conflict with this case',
+  languages: 'Enter one to ten languages, separated by commas.',
+  maxActiveCases: 'Enter a whole number of cases from 1 to 100.',
 } as const;
 
 const invalid = (field: string, message: string) => invalidFields([{ field, message }]);
@@ -39,8 +41,8 @@ const rosterQuery = z.object({ type: z.coerce.number().int().min(1).max(6).optio
 const neutralBody = z.object({
   type: z.number().int().min(1).max(6),
   isActive: z.boolean(),
-  languages: z.array(z.string().trim().min(1).max(40)).min(1).max(10),
-  maxActiveCases: z.number().int().min(1).max(100),
+  languages: z.array(z.string().trim().min(1).max(40)).min(1, assignmentMessages.languages).max(10, assignmentMessages.languages),
+  maxActiveCases: z.number({ error: assignmentMessages.maxActiveCases }).int(assignmentMessages.maxActiveCases).min(1, assignmentMessages.maxActiveCases).max(100, assignmentMessages.maxActiveCases),
   lastAnnualTrainingDate: z.union([z.string().refine(isIsoDay, 'Invalid date format'), z.literal(''), z.null()]).optional().transform((v) => v || null),
 });
 const assignBody = z.object({

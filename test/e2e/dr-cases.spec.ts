@@ -105,6 +105,16 @@ test('Table 7 of the prior year shows the federal rows and downloads as CSV', as
   await expectNoAxeViolations(page);
 });
 
+test('state staff open the neutral roster', async ({ page }) => {
+  await signIn(page, demoUsers.stateUser);
+  await open(page, '/dispute-resolution/dashboard');
+  await page.getByRole('link', { name: t.roster.link }).click();
+  await page.waitForLoadState('load');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.roster.title);
+  await expect(page.locator('tr[data-neutral="mediator2@demo.example"]').getByLabel(/^Languages/)).toHaveValue(/Spanish/);
+  await expectNoAxeViolations(page);
+});
+
 test('the public filer sees My Requests with what happens next', async ({ page }) => {
   await signIn(page, demoUsers.drPublic);
   await open(page, '/dispute-resolution/dashboard');

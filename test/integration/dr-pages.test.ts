@@ -112,6 +112,24 @@ describe('dispute resolution pages', () => {
     expect((await mediator.get(`/dispute-resolution/cases/${med}`)).status).toBe(200);
   });
 
+  it('shows state staff the neutral roster and saves a neutral’s settings, refusing a bad capacity with 422', async () => {
+    const agent = await signedInAgent(env.portal.url, demoEmails.stateUser);
+    const page = await agent.get('/dispute-resolution/neutrals');
+    expect(page.status).toBe(200);
+    const text = textOf(page.text);
+    for (const name of ['Maya Mediator One', 'Hector Hearing Officer Four', 'Iris Inspector One']) expect(text).toContain(name);
+    expect(text).toContain(t.neutrals.next);
+    const mateo = (await env.api.ctx.db.query<{ id: string }>(`SELECT id::text FROM users WHERE email = 'mediator2@demo.example'`)).rows[0]?.id as string;
+    const refused = await postForm(agent, `/dispute-resolution/neutrals/${mateo}/2`, { isActive: 'on', languages: 'English, Spanish', maxActiveCases: '0' }, '/dispute-resolution/neutrals');
+    expect(refused.status).toBe(422);
+    expect(decoded(refused.text)).toContain('Enter a whole number of cases from 1 to 100.');
+    const saved = await postForm(agent, `/dispute-resolution/neutrals/${mateo}/2`, { isActive: 'on', languages: 'English, Spanish, Tagalog', maxActiveCases: '7' }, '/dispute-resolution/neutrals');
+    expect(saved.status).toBe(303);
+    expect(textOf((await agent.get('/dispute-resolution/neutrals')).text)).toContain('7');
+    const district = await signedInAgent(env.portal.url, demoEmails.district);
+    expect((await district.get('/dispute-resolution/neutrals')).status).toBe(403);
+  });
+
   it('shows Table 7 of the prior year with the spec numbers, and downloads the same as CSV', async () => {
     const agent = await signedInAgent(env.portal.url, demoEmails.stateUser);
     const year = lastEndedYear(agencyToday());

@@ -202,6 +202,7 @@ export function drCasesRouter(deps: AppDeps): Router {
         yearOptions: lists.schoolYears.map((y) => y.key),
         searchByName: hasAnyPermission(permissions, [`${DR}.stateuser`, `${DR}.roles.leauser`]),
         canCreate: hasAnyPermission(permissions, [`${DR}.disputerequests.create`, `${DR}.roles.publicuser`]),
+        isStateUser: hasAnyPermission(permissions, [`${DR}.stateuser`]),
         table: { state, config: CASES_TABLE },
         proposals,
       }),

@@ -35,6 +35,8 @@ export interface DrDashboardPageProps {
   /** Last-name search only for users who may see PII (§14). */
   searchByName: boolean;
   canCreate: boolean;
+  /** State staff also reach the neutral roster from here. */
+  isStateUser: boolean;
   table: { state: TableState; config: TableConfig };
   /** A neutral's proposed assignments waiting for an answer. */
   proposals: readonly { id: number; neutralType: number; caseNumber: string; disputeType: number; leaName: string | null; receivedDate: string }[];
@@ -267,7 +269,17 @@ function CaseList(props: DrDashboardPageProps): ReactElement {
 export function DrDashboardPage(props: DrDashboardPageProps): ReactElement {
   return (
     <>
-      <PageHeader title={t.heading} actions={props.mode === 'staff' && props.canCreate ? <a className="usa-button" href="/dispute-resolution/request">{t.createRequest}</a> : undefined} />
+      <PageHeader
+        title={t.heading}
+        actions={
+          props.mode === 'staff' ? (
+            <>
+              {props.isStateUser ? <a className="usa-button usa-button--outline" href="/dispute-resolution/neutrals">{t.roster.link}</a> : null}
+              {props.canCreate ? <a className="usa-button" href="/dispute-resolution/request">{t.createRequest}</a> : null}
+            </>
+          ) : undefined
+        }
+      />
       {props.mode === 'public' ? (
         <MyRequests cases={props.cases} canCreate={props.canCreate} />
       ) : (
