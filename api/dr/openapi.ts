@@ -314,4 +314,25 @@ export const drPaths: OpenApiPaths = {
       responses: { 200: { description: 'The case’s assignments.' }, 404: error('No such assignment.'), 422: invalid, ...common },
     },
   },
+  '/api/disputeresolution/cases/{id}/corrective-actions': {
+    post: {
+      tags,
+      summary: 'Add a corrective action to an allegation found in noncompliance (state complaints)',
+      description: 'Needs disputerequests.update.',
+      security: bearer,
+      parameters: [caseId],
+      requestBody: jsonBody(z.object({ allegation: z.number().int(), description: z.string(), dueDate: z.string() })),
+      responses: { 201: jsonResponse('The case.', drCase), 404: missing, 422: invalid, ...common },
+    },
+  },
+  '/api/disputeresolution/cases/{id}/corrective-actions/{caId}': {
+    put: {
+      tags,
+      summary: 'Mark a corrective action Submitted (district, state staff) or Verified (investigator, inspector, state staff)',
+      security: bearer,
+      parameters: [caseId, pathParam('caId', { type: 'string' }, 'The corrective action id.')],
+      requestBody: jsonBody(z.object({ status: z.enum(['Submitted', 'Verified']) })),
+      responses: { 200: jsonResponse('The case.', drCase), 404: missing, 422: invalid, ...common },
+    },
+  },
 };

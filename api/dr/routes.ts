@@ -3,7 +3,7 @@
 // Scope per §2: a case outside the caller's scope answers 404 exactly as a missing one; a missing
 // permission 403. Bad input answers 422 with the message and field errors (§7). SQL lives in
 // api/dr/store.ts; the rules in lib/dr/.
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { schoolYearBounds } from '../../lib/calendar.js';
@@ -73,6 +73,11 @@ export const drMessages = {
   withdrawPending: 'A withdrawal request for this case is already waiting for review.',
   withdrawReason: 'Enter the reason for the withdrawal.',
   intakeStateOnly: 'Only state staff record the intake of a request.',
+  caDescription: 'Describe the corrective action.',
+  caDueDate: 'Enter the due date of the corrective action.',
+  caAllegation: 'No such allegation.',
+  caOnlyNoncompliance: 'Corrective actions follow a finding of noncompliance: record the finding first.',
+  caWrongStep: 'This corrective action is not at that step: a district submits an open one, and a submitted one is verified.',
   receivedDate: 'Enter the date NDE received the request.',
   receivedVia: 'Select how the request was received.',
   otherPartyBeforeReceived: (day: string) => `Must be on or after ${day}`,
@@ -665,6 +670,62 @@ export function drRouter(ctx: ApiContext): Router {
     res.json(await caseAnswer(db, fresh, viewer, neutrals));
   });
 
+  // ---- corrective actions (§3 CorrectiveAction, §5.3: Open -> Submitted (LEA) -> Verified) ----------------
+
+  const correctiveBody = z.object({
+    allegation: z.number().int().min(0).max(19),
+    description: z.string().trim().min(1, drMessages.caDescription).max(1000),
+    dueDate: z.string().refine(isIsoDay, drMessages.caDueDate),
+  });
+  const correctiveStatusBody = z.object({ status: z.enum(['Submitted', 'Verified']) });
+
+  router.post(`${BASE}/cases/:id/corrective-actions`, auth, requirePermission(DR.update), async (req, res) => {
+    const { row, viewer, neutrals } = await caseFor(req, res);
+    if (caseTypeOf(row) !== 'SC' || row.status === 0) throw notFound(drMessages.notFound);
+    const body = parse422(correctiveBody, req.body);
+    const data = dataOf(row);
+    const list = [...(data.allegations ?? [])];
+    const a = list[body.allegation];
+    if (!a) throw invalid([{ field: 'allegation', message: drMessages.caAllegation }]);
+    if (a.finding !== 1) throw invalid([{ field: 'allegation', message: drMessages.caOnlyNoncompliance }]);
+    const id = randomUUID();
+    list[body.allegation] = { ...a, correctiveActions: [...(a.correctiveActions ?? []), { id, description: body.description, dueDate: body.dueDate, status: 'Open' }] };
+    await db.tx(async (q) => {
+      await q.query('UPDATE dr_cases SET data = $2::jsonb, updated_at = now(), updated_by = $3 WHERE id = $1', [row.id, JSON.stringify({ ...data, allegations: list }), viewer.userId]);
+      await recordAudit(q, { actor: viewer.userId, action: 'dr-case.corrective-action', entityType: 'dr-case', entityId: row.id, changes: { correctiveAction: { old: null, new: { allegation: body.allegation, dueDate: body.dueDate } } } });
+    });
+    res.status(201).json(await caseAnswer(db, (await loadCaseRow(db, row.id)) as CaseRow, viewer, neutrals));
+  });
+
+  router.put(`${BASE}/cases/:id/corrective-actions/:caId`, auth, requirePermission(DR.view), async (req, res) => {
+    const { row, viewer, neutrals } = await caseFor(req, res);
+    const body = parse422(correctiveStatusBody, req.body);
+    const data = dataOf(row);
+    const caId = String(req.params.caId);
+    const list = [...(data.allegations ?? [])];
+    const at = list.findIndex((a) => (a.correctiveActions ?? []).some((c) => c.id === caId));
+    if (at < 0) throw notFound();
+    const ca = (list[at]?.correctiveActions ?? []).find((c) => c.id === caId);
+    // The district submits its evidence; the investigator or inspector (or state staff) verifies (§5.3).
+    const mine = neutrals.find((n) => n.userId === viewer.userId);
+    const verifier = viewer.isStateUser || mine?.neutralType === 5 || mine?.neutralType === 6;
+    const district = viewer.isLeaUser && row.lea_id !== null && viewer.leaIds.includes(row.lea_id);
+    if (body.status === 'Submitted' && !(district || viewer.isStateUser)) throw forbidden();
+    if (body.status === 'Verified' && !verifier) throw forbidden();
+    if ((body.status === 'Submitted' && ca?.status !== 'Open') || (body.status === 'Verified' && ca?.status !== 'Submitted')) {
+      throw invalid([{ field: 'status', message: drMessages.caWrongStep }]);
+    }
+    list[at] = {
+      ...list[at],
+      correctiveActions: (list[at]?.correctiveActions ?? []).map((c) => (c.id === caId ? { ...c, status: body.status, ...(body.status === 'Verified' ? { verifiedDate: today() } : {}) } : c)),
+    };
+    await db.tx(async (q) => {
+      await q.query('UPDATE dr_cases SET data = $2::jsonb, updated_at = now(), updated_by = $3 WHERE id = $1', [row.id, JSON.stringify({ ...data, allegations: list }), viewer.userId]);
+      await recordAudit(q, { actor: viewer.userId, action: 'dr-case.corrective-action-status', entityType: 'dr-case', entityId: row.id, changes: { [caId]: { old: ca?.status, new: body.status } } });
+    });
+    res.json(await caseAnswer(db, (await loadCaseRow(db, row.id)) as CaseRow, viewer, neutrals));
+  });
+
   /** Recomputes the deadlines and logs 'Due date recalculated' when a due date moved (§6.4). */
   async function logRecalculation(q: Queryable, caseId: string, actor: string): Promise<void> {
     const moved = await refreshDeadlines(q, caseId, today());
@@ -703,6 +764,14 @@ export function drRouter(ctx: ApiContext): Router {
             WHERE id = $1`,
           [row.id, body.outcome, body.reason ?? null, t, body.reportDate, body.agreementDate, body.hearingDate, body.decisionDate, body.changeOfPlacementOrdered ?? null, JSON.stringify(data), viewer.userId],
         );
+        // The report's issue is the milestone that meets SC_DECISION (§6.1): recorded with its date.
+        if (body.outcome === 31 && body.reportDate) {
+          await q.query(
+            `INSERT INTO dr_case_actions (case_id, type, action_date, note, visibility, created_by, updated_by)
+             SELECT $1, 'REPORT_ISSUED', $2, '', 'Parties', $3, $3 WHERE NOT EXISTS (SELECT 1 FROM dr_case_actions WHERE case_id = $1 AND type = 'REPORT_ISSUED')`,
+            [row.id, body.reportDate, viewer.userId],
+          );
+        }
       } else {
         const reopen = from === 'Closed';
         await q.query(

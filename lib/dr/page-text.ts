@@ -131,6 +131,15 @@ export const drText = {
   },
   findings: { 0: 'Not yet determined', 1: 'Noncompliance', 2: 'Compliant', 3: 'Set aside for hearing', 4: 'Not investigated' } as Record<number, string>,
   close: { outcome: 'Outcome', reason: 'Reason', reportDate: 'Report date', agreementDate: 'Agreement date', hearingDate: 'Hearing date', decisionDate: 'Decision date', changeOfPlacement: 'Change of placement ordered' },
+  corrective: {
+    add: 'Add corrective action',
+    description: 'Corrective action',
+    dueDate: 'Due date',
+    due: 'due',
+    overdue: 'Overdue',
+    submit: 'Mark submitted',
+    verify: 'Verify',
+  },
   roster: {
     title: 'Neutral roster',
     link: 'Neutral roster',

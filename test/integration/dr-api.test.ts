@@ -248,6 +248,32 @@ describe.each(testDbs)('dispute resolution API on %s', (dbKind) => {
       expect((ok.body as { code: string; extendedDueDate: string }[]).find((d) => d.code === 'SC_DECISION')?.extendedDueDate).toBe(addDays(due, 20));
     });
 
+    it('issues a complaint report only once each finding of noncompliance has a corrective action, which the district submits and state staff verify', async () => {
+      const close = { toStatus: 'Closed', outcome: 31, reportDate: today };
+      expect((await send('put', state, `/cases/${scId}`, { findings: [{ index: 0, finding: 1 }] })).status).toBe(200);
+      const noCa = await send('post', state, `/cases/${scId}/status`, close);
+      expect(noCa.status).toBe(422);
+      expect(noCa.body.errors.map((e: { message: string }) => e.message)).toContain(statusMessages.correctiveActionPerFinding);
+      const blank = await send('post', state, `/cases/${scId}/corrective-actions`, { allegation: 0, description: '', dueDate: '' });
+      expect(blank.body.errors.map((e: { message: string }) => e.message)).toEqual(['Describe the corrective action.', 'Enter the due date of the corrective action.']);
+      const added = await send('post', state, `/cases/${scId}/corrective-actions`, { allegation: 0, description: 'Train staff on IEP implementation.', dueDate: addDays(today, 60) });
+      expect(added.status).toBe(201);
+      const ca = added.body.data.allegations[0].correctiveActions[0] as { id: string; status: string };
+      expect(ca.status).toBe('Open');
+      expect((await send('put', state, `/cases/${scId}/corrective-actions/${ca.id}`, { status: 'Verified' })).status).toBe(422);
+      expect((await send('put', state, `/cases/${scId}/corrective-actions/${ca.id}`, { status: 'Submitted' })).status).toBe(200);
+      const findings = ((await get(state, `/cases/${scId}`)).body.data.allegations as unknown[]).map((_, index) => ({ index, finding: index === 0 ? 1 : 2 }));
+      expect((await send('put', state, `/cases/${scId}`, { findings })).status).toBe(200);
+      const closed = await send('post', state, `/cases/${scId}/status`, close);
+      expect(closed.status).toBe(200);
+      expect(closed.body).toMatchObject({ status: 4, outcome: 31, reportDate: today });
+      expect((closed.body.deadlines as { code: string; state: string }[]).find((d) => d.code === 'SC_DECISION')?.state).toBe('Met');
+      const verified = await send('put', state, `/cases/${scId}/corrective-actions/${ca.id}`, { status: 'Verified' });
+      expect(verified.body.data.allegations[0].correctiveActions[0].status).toBe('Verified');
+      // Reopened for the tests after this one (within 365 days, with a reason).
+      expect((await send('post', state, `/cases/${scId}/status`, { toStatus: 'Active', reason: 'Reopened for a test.' })).status).toBe(200);
+    });
+
     it('moves a due process decision date when the resolution meeting is waived, and logs the recalculation', async () => {
       const r = await api.ctx.db.query<{ id: string; received: string }>(
         `SELECT c.id, to_char(c.received_date, 'YYYY-MM-DD') AS received FROM dr_cases c WHERE c.dispute_type = 4 AND c.status = 2 AND NOT EXISTS (SELECT 1 FROM dr_case_actions a WHERE a.case_id = c.id) ORDER BY c.received_date DESC LIMIT 1`,

@@ -130,6 +130,25 @@ describe('dispute resolution pages', () => {
     expect((await district.get('/dispute-resolution/neutrals')).status).toBe(403);
   });
 
+  it('adds a corrective action to a finding of noncompliance and marks it submitted, refusing a blank one with 422', async () => {
+    const agent = await signedInAgent(env.portal.url, demoEmails.stateUser);
+    const sc = (await env.api.ctx.db.query<{ id: string }>(
+      `SELECT id FROM dr_cases WHERE dispute_type = 3 AND status = 2 AND data->'allegations'->0->>'finding' = '1' LIMIT 1`,
+    )).rows[0]?.id as string;
+    const page = `/dispute-resolution/cases/${sc}`;
+    expect(textOf((await agent.get(page)).text)).toContain(t.corrective.add);
+    const blank = await postForm(agent, `${page}/corrective-actions`, { allegation: '0', description: '', dueDate: '' }, page);
+    expect(blank.status).toBe(422);
+    expect(decoded(blank.text)).toContain('Describe the corrective action.');
+    const added = await postForm(agent, `${page}/corrective-actions`, { allegation: '0', description: 'Provide the missed speech sessions.', dueDate: '2030-01-15' }, page);
+    expect(added.status).toBe(303);
+    const after = await agent.get(page);
+    expect(textOf(after.text)).toContain('Provide the missed speech sessions.');
+    const caId = [...after.text.matchAll(/data-corrective-action="([^"]+)"/g)].at(-1)?.[1] as string;
+    expect((await postForm(agent, `${page}/corrective-actions/${caId}`, { status: 'Submitted' }, page)).status).toBe(303);
+    expect(textOf((await agent.get(page)).text)).toContain(t.corrective.verify);
+  });
+
   it('shows Table 7 of the prior year with the spec numbers, and downloads the same as CSV', async () => {
     const agent = await signedInAgent(env.portal.url, demoEmails.stateUser);
     const year = lastEndedYear(agencyToday());

@@ -114,6 +114,8 @@ async function renderCase(req: Request, res: Response, tab: CaseTab, refused: Dr
     textBlocks: { withdraw: withdrawBlock, linkInstructions: linkBlock },
     can: {
       assign: isState,
+      submitCorrective: isState || has(req, 'roles.leauser'),
+      verifyCorrective: isState || c.assignments.some((a) => a.status === 'Accepted' && (a.neutralType === 5 || a.neutralType === 6) && a.userId === currentUser(req)?.id),
       update: has(req, 'disputerequests.update'),
       seeActions: canSeeActions,
       editActions: has(req, 'disputerequests.editCaseActions'),
@@ -273,6 +275,21 @@ export function drCasesRouter(deps: AppDeps): Router {
       },
       schema: drCase,
     });
+  });
+
+  post('/corrective-actions', 'overview', (req) => `ca-${formStrings(req.body).allegation ?? ''}`, async (req, res, id) => {
+    const b = formStrings(req.body);
+    await res.locals.api.call({
+      path: `${API}/cases/${id}/corrective-actions`,
+      method: 'POST',
+      json: { allegation: Number(b.allegation), description: b.description ?? '', dueDate: b.dueDate ?? '' },
+      schema: z.unknown(),
+    });
+  });
+
+  post('/corrective-actions/:ca', 'overview', 'status', async (req, res, id) => {
+    const ca = String(req.params.ca).slice(0, 40);
+    await res.locals.api.call({ path: `${API}/cases/${id}/corrective-actions/${encodeURIComponent(ca)}`, method: 'PUT', json: { status: formStrings(req.body).status === 'Verified' ? 'Verified' : 'Submitted' }, schema: z.unknown() });
   });
 
   post('/extensions', 'timeline', 'extension', async (req, res, id) => {

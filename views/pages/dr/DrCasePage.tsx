@@ -33,7 +33,7 @@ export interface DrCasePageProps {
   /** The roster of the type this case needs, for 'assign by hand' (state staff). */
   roster: readonly { userId: string; name: string; nextInRotation: boolean }[];
   neededNeutralType: number;
-  can: { assign: boolean; update: boolean; seeActions: boolean; editActions: boolean; link: boolean; decideWithdrawal: boolean; requestWithdrawal: boolean; addFilerInfo: boolean };
+  can: { assign: boolean; update: boolean; submitCorrective: boolean; verifyCorrective: boolean; seeActions: boolean; editActions: boolean; link: boolean; decideWithdrawal: boolean; requestWithdrawal: boolean; addFilerInfo: boolean };
   /** The form refused on this view, and why. */
   textBlocks: { withdraw: TextBlockData | null; linkInstructions: TextBlockData | null };
   refused: { form: string; errors: readonly FieldError[]; values: Readonly<Record<string, string>> } | null;
@@ -201,7 +201,38 @@ function Overview({ p }: { p: DrCasePageProps }): ReactElement {
                 {c.piiVisible ? <p className="margin-y-05">{a.requirement}</p> : null}
                 <p className="margin-y-05">{t.overview.finding}: {t.findings[a.finding ?? 0]}</p>
                 {(a.correctiveActions ?? []).length ? (
-                  <ul className="usa-list">{(a.correctiveActions ?? []).map((ca) => <li key={ca.id}>{ca.description} ({formatDay(ca.dueDate)}, {ca.status})</li>)}</ul>
+                  <ul className="usa-list">
+                    {(a.correctiveActions ?? []).map((ca) => (
+                      <li key={ca.id} data-corrective-action={ca.id}>
+                        {ca.description} ({t.corrective.due} {formatDay(ca.dueDate)}, {ca.status === 'Open' && ca.dueDate < p.today ? t.corrective.overdue : ca.status})
+                        {ca.status === 'Open' && (p.can.submitCorrective || p.can.update) ? (
+                          <form method="post" action={`${base(c)}/corrective-actions/${ca.id}`} className="display-inline margin-left-1">
+                            <CsrfField />
+                            <button type="submit" name="status" value="Submitted" className="usa-button usa-button--unstyled">{t.corrective.submit}<span className="usa-sr-only"> {ca.description}</span></button>
+                          </form>
+                        ) : null}
+                        {ca.status === 'Submitted' && p.can.verifyCorrective ? (
+                          <form method="post" action={`${base(c)}/corrective-actions/${ca.id}`} className="display-inline margin-left-1">
+                            <CsrfField />
+                            <button type="submit" name="status" value="Verified" className="usa-button usa-button--unstyled">{t.corrective.verify}<span className="usa-sr-only"> {ca.description}</span></button>
+                          </form>
+                        ) : null}
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+                {a.finding === 1 && p.can.update && c.status !== 0 ? (
+                  <form method="post" action={`${base(c)}/corrective-actions`} className="usa-form margin-bottom-2">
+                    <CsrfField />
+                    <input type="hidden" name="allegation" value={String(i)} />
+                    <fieldset className="usa-fieldset">
+                      <legend className="usa-legend">{t.corrective.add} ({t.overview.allegations} {i + 1})</legend>
+                      {p.refused?.form === `ca-${i}` ? <ErrorSummary errors={p.refused.errors} id={`ca-errors-${i}`} /> : null}
+                      <TextField id={`ca-description-${i}`} name="description" label={t.corrective.description} value={valueOf(p, `ca-${i}`, 'description')} maxLength={1000} error={errorOf(p, `ca-${i}`, 'description')} />
+                      <TextField id={`ca-due-${i}`} name="dueDate" type="date" label={t.corrective.dueDate} value={valueOf(p, `ca-${i}`, 'dueDate')} error={errorOf(p, `ca-${i}`, 'dueDate')} />
+                      <button type="submit" className="usa-button usa-button--outline margin-top-1">{t.corrective.add}</button>
+                    </fieldset>
+                  </form>
                 ) : null}
               </li>
             ))}
