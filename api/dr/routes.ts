@@ -1156,7 +1156,19 @@ export function drRouter(ctx: ApiContext): Router {
       return;
     }
     const counts = Object.fromEntries(['Overdue', 'Due soon', 'On track', 'Calendar missing', 'Suspended'].map((st) => [st, rows.filter((r) => r.deadlineStatus === st).length]));
-    res.json({ today: t, counts, options: trackingOptions(rows), rows: shown });
+    // The second table (§9.3): corrective actions not yet verified, of complaints not deleted.
+    const ca = await db.query<{ id: string; case_number: string; allegation: number; ca: { id: string; dueDate: string; status: string } }>(
+      `SELECT c.id, c.case_number, a.ord::int - 1 AS allegation, x.ca
+         FROM dr_cases c, jsonb_array_elements(COALESCE(c.data->'allegations', '[]')) WITH ORDINALITY AS a(al, ord),
+              jsonb_array_elements(COALESCE(a.al->'correctiveActions', '[]')) AS x(ca)
+        WHERE NOT c.is_deleted AND c.dispute_type = 3 AND x.ca->>'status' <> 'Verified'
+        ORDER BY x.ca->>'dueDate'`,
+    );
+    const correctiveActions = ca.rows.map((r) => {
+      const overdue = r.ca.status === 'Open' && r.ca.dueDate < t ? daysBetween(r.ca.dueDate, t) : 0;
+      return { caseId: r.id, caseNumber: r.case_number, allegation: r.allegation + 1, dueDate: r.ca.dueDate, status: overdue ? 'Overdue' : r.ca.status, daysOverdue: overdue };
+    });
+    res.json({ today: t, counts: { ...counts, 'Corrective actions overdue': correctiveActions.filter((x) => x.daysOverdue > 0).length }, options: trackingOptions(rows), rows: shown, correctiveActions });
   });
 
   return router;

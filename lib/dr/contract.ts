@@ -225,6 +225,7 @@ export const drSummaryAnswer = z.object({
 
 export const drTrackingAnswer = z.object({
   today: z.string(),
+  correctiveActions: z.array(z.object({ caseId: z.string(), caseNumber: z.string(), allegation: z.number().int(), dueDate: z.string(), status: z.string(), daysOverdue: z.number().int() })),
   counts: z.record(z.string(), z.number().int()),
   options: z.object({ type: z.array(z.string()), lea: z.array(z.string()), caseManager: z.array(z.string()), neutral: z.array(z.string()) }),
   rows: z.array(

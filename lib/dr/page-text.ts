@@ -182,6 +182,12 @@ export const drText = {
     stateTracking: 'State tracking',
     noCases: 'No cases were received in this reporting year.',
     noOpen: 'No open cases.',
+    correctiveActions: 'Corrective actions',
+    correctiveOverdue: 'Corrective actions overdue',
+    noCorrectiveActions: 'No corrective actions are waiting.',
+    case: 'Case',
+    allegation: 'Allegation',
+    daysOverdue: 'Days overdue',
     show: 'Show',
   },
 } as const;

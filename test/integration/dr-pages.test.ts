@@ -174,6 +174,8 @@ describe('dispute resolution pages', () => {
     const tracking = await agent.get('/dispute-resolution/reports/state-tracking?deadlineStatus=Overdue');
     expect(tracking.status).toBe(200);
     expect(textOf(tracking.text)).toContain('Overdue');
+    expect(textOf(tracking.text)).toContain(t.reports.correctiveActions);
+    expect(tracking.text).toContain('data-testid="corrective-actions"');
     const byLea = await agent.get('/dispute-resolution/reports/state-tracking?lea=Prairie+View+Public+Schools');
     const leaRows = [...byLea.text.matchAll(/<tr><th scope="row"><a href="\/dispute-resolution\/cases\/[^"]+\?tab=timeline">[^<]+<\/a><\/th><td>[^<]*<\/td><td>[^<]*<\/td><td>([^<]*)<\/td>/g)].map((m) => m[1]);
     expect(leaRows.length).toBeGreaterThan(0);

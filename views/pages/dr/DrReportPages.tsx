@@ -224,6 +224,12 @@ export function StateTrackingPage(p: TrackingPageProps): ReactElement {
         generatedAt={p.generatedAt}
       />
       <ul className="usa-card-group no-print">
+        <li className="usa-card tablet:grid-col-4 desktop:grid-col-2">
+          <div className="usa-card__container"><div className="usa-card__body">
+            <p className="font-heading-lg margin-0">{counts('Corrective actions overdue')}</p>
+            <p className="margin-0">{t.reports.correctiveOverdue}</p>
+          </div></div>
+        </li>
         {TRACKING_STATUSES.map((s) => (
           <li key={s} className="usa-card tablet:grid-col-4 desktop:grid-col-2">
             <div className="usa-card__container"><div className="usa-card__body">
@@ -265,6 +271,28 @@ export function StateTrackingPage(p: TrackingPageProps): ReactElement {
             </table>
           </div>
         </>
+      )}
+      <h2>{t.reports.correctiveActions}</h2>
+      {p.report.correctiveActions.length === 0 ? (
+        <p>{t.reports.noCorrectiveActions}</p>
+      ) : (
+        <table className="usa-table usa-table--borderless usa-table--stacked width-full" data-testid="corrective-actions">
+          <caption className="usa-sr-only">{t.reports.correctiveActions}</caption>
+          <thead>
+            <tr>{[t.reports.case, t.reports.allegation, t.columns.due, t.header.status, t.reports.daysOverdue].map((h) => <th key={h} scope="col">{h}</th>)}</tr>
+          </thead>
+          <tbody>
+            {p.report.correctiveActions.map((a, i) => (
+              <tr key={`${a.caseId}-${i}`}>
+                <th scope="row" data-label={t.reports.case}><a href={`/dispute-resolution/cases/${a.caseId}`}>{a.caseNumber}</a></th>
+                <td data-label={t.reports.allegation}>{a.allegation}</td>
+                <td data-label={t.columns.due}>{formatDay(a.dueDate)}</td>
+                <td data-label={t.header.status}>{a.status}</td>
+                <td data-label={t.reports.daysOverdue}>{a.daysOverdue || ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       )}
     </>
   );
