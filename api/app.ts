@@ -25,6 +25,7 @@ import { monitoringRouter } from './routes/monitoring.js';
 import { jobsRouter } from './shared/jobs.js';
 import { calendarsRouter } from './shared/calendars.js';
 import { drRouter } from './dr/routes.js';
+import { listenForCalendarChanges } from './dr/store.js';
 import { neutralsRouter } from './dr/neutrals.js';
 import { jobRegistry } from './jobs-registry.js';
 
@@ -70,6 +71,8 @@ export function createApiApp(ctx: ApiContext): Express {
   app.use(calendarsRouter(ctx));
   // Dispute resolution: cases, deadlines, actions, links, withdrawals and reports (DR spec §12).
   app.use(drRouter(ctx));
+  // Holidays and school calendars move the open cases' business- and school-day deadlines.
+  listenForCalendarChanges();
   app.use(neutralsRouter(ctx));
 
   app.use((_req, _res, next) => next(notFound('No such endpoint.')));

@@ -44,6 +44,7 @@ import {
   NEUTRAL_ROLES,
   nextCaseNumber,
   piiVisible,
+  recalculate,
   refreshDeadlines,
   scopeSql,
   statusName,
@@ -727,15 +728,7 @@ export function drRouter(ctx: ApiContext): Router {
   });
 
   /** Recomputes the deadlines and logs 'Due date recalculated' when a due date moved (§6.4). */
-  async function logRecalculation(q: Queryable, caseId: string, actor: string): Promise<void> {
-    const moved = await refreshDeadlines(q, caseId, today());
-    if (!moved.length) return;
-    const note = moved.map((m) => `${DEADLINE_NAMES[m.code] ?? m.code}: ${m.from ?? 'none'} to ${m.to ?? 'none'}`).join('; ');
-    await q.query(
-      `INSERT INTO dr_case_actions (case_id, type, action_date, note, visibility, created_by, updated_by) VALUES ($1, 'DUE_DATE_RECALCULATED', $2, $3, 'Internal', $4, $4)`,
-      [caseId, today(), `Due date recalculated: ${note}`, actor],
-    );
-  }
+  const logRecalculation = (q: Queryable, caseId: string, actor: string) => recalculate(q, caseId, actor, today());
 
   router.post(`${BASE}/cases/:id/status`, auth, requirePermission(DR.update, DR.stateUser, DR.view), async (req, res) => {
     const { row, viewer, neutrals } = await caseFor(req, res);

@@ -3,7 +3,7 @@
 // and the cases Table 7 and the summary report read. The routes (api/dr/routes.ts) stay thin.
 import { agencyToday, daysBetween, type IsoDay } from '../../lib/day.js';
 import { caseNumber as formatCaseNumber, DISPUTE_TYPES, inScope, type ScopeViewer } from '../../lib/dr/cases.js';
-import { STATUS_NAMES, type DrAction, type DrAssignment, type DrDeadline } from '../../lib/dr/contract.js';
+import { DEADLINE_NAMES, STATUS_NAMES, type DrAction, type DrAssignment, type DrDeadline } from '../../lib/dr/contract.js';
 import { caseData, studentInitials, type CaseData } from '../../lib/dr/request.js';
 import type { Table7Case } from '../../lib/dr/table7.js';
 import {
@@ -22,7 +22,7 @@ import { P } from '../../lib/permissions.js';
 import type { AuthContext } from '../auth-middleware.js';
 import { can } from '../auth-middleware.js';
 import type { Queryable } from '../db.js';
-import { loadHolidayDates, loadSchoolCalendars } from '../shared/calendars.js';
+import { loadHolidayDates, loadSchoolCalendars, onCalendarsChanged, type CalendarChange } from '../shared/calendars.js';
 
 export const DR = {
   access: 'DisputeResolution.access',
@@ -348,6 +348,46 @@ export async function refreshDeadlines(q: Queryable, caseId: string, today: IsoD
     if (old && old.due !== now && (old.state === 'Pending' || old.state === 'Suspended' || old.state === 'Calendar missing')) moved.push({ code: d.code, from: old.due, to: now });
   }
   return moved;
+}
+
+/** Recomputes a case's deadlines and logs 'Due date recalculated' with the old and new dates when one moved (§6.4). */
+export async function recalculate(q: Queryable, caseId: string, actor: string, today: IsoDay): Promise<number> {
+  const moved = await refreshDeadlines(q, caseId, today);
+  if (!moved.length) return 0;
+  const note = moved.map((m) => `${DEADLINE_NAMES[m.code] ?? m.code}: ${m.from ?? 'none'} to ${m.to ?? 'none'}`).join('; ');
+  await q.query(
+    `INSERT INTO dr_case_actions (case_id, type, action_date, note, visibility, created_by, updated_by) VALUES ($1, 'DUE_DATE_RECALCULATED', $2, $3, 'Internal', $4, $4)`,
+    [caseId, today, `Due date recalculated: ${note}`, actor],
+  );
+  return moved.length;
+}
+
+/**
+ * A holiday or school calendar changed (§4.10, §6.4): the open cases whose deadlines count
+ * business or school days are recomputed in the change's transaction (all of them for a holiday,
+ * the calendar's LEA for a calendar).
+ */
+export async function recalculateForCalendars(q: Queryable, change: CalendarChange, actor: string, today: IsoDay): Promise<number> {
+  const leaIds = change.kind === 'school-calendars' ? [...new Set(change.calendars.map((c) => c.leaId))] : null;
+  const r = await q.query<{ id: string }>(
+    `SELECT c.id FROM dr_cases c
+      WHERE NOT c.is_deleted AND c.status IN (1, 2, 3) ${leaIds ? 'AND c.lea_id = ANY($1::integer[])' : ''}
+        AND EXISTS (SELECT 1 FROM dr_deadlines d WHERE d.case_id = c.id AND d.basis IN ('B', 'S'))`,
+    leaIds ? [leaIds] : [],
+  );
+  let moved = 0;
+  for (const { id } of r.rows) moved += await recalculate(q, id, actor, today);
+  return moved;
+}
+
+let calendarListener: (() => void) | null = null;
+
+/** Registers the recalculation with the shared calendars once per process (api/app.ts). */
+export function listenForCalendarChanges(): void {
+  if (calendarListener) return;
+  calendarListener = onCalendarsChanged(async (change, q, ctx) => {
+    await recalculateForCalendars(q, change, 'system', agencyToday(ctx.now()));
+  });
 }
 
 export function toDeadline(d: ComputedDeadline): DrDeadline {

@@ -389,6 +389,27 @@ describe.each(testDbs)('dispute resolution API on %s', (dbKind) => {
     expect((await keys()).sort()).toEqual(['approaching-2', 'approaching-7', 'missed'].map((k) => `dr-reminder:${due.case_id}:${due.code}:${due.due}:${k}`));
   });
 
+  it('moves an open case’s business-day deadline when a holiday is added before it, and back when it is removed (§6.4)', async () => {
+    const row = (await api.ctx.db.query<{ case_id: string; due: string; hearing: string }>(
+      `SELECT d.case_id, to_char(d.original_due_date, 'YYYY-MM-DD') AS due, to_char(c.hearing_date, 'YYYY-MM-DD') AS hearing
+         FROM dr_deadlines d JOIN dr_cases c ON c.id = d.case_id WHERE d.code = 'DISCLOSURE' AND d.state = 'Pending' AND c.status IN (1, 2, 3) LIMIT 1`,
+    )).rows[0] as { case_id: string; due: string; hearing: string };
+    // A weekday strictly between the disclosure date and the hearing that is not a holiday yet.
+    let day = addDays(row.due, 1);
+    const isWeekday = (d: string) => ![0, 6].includes(new Date(`${d}T12:00:00Z`).getUTCDay());
+    while (!isWeekday(day) || (await api.ctx.db.query('SELECT 1 FROM holidays WHERE date = $1', [day])).rows.length) day = addDays(day, 1);
+    expect(day < row.hearing).toBe(true);
+    expect((await send('post', state, '/holidays', { date: day, name: 'Test closure', kind: 'State' })).status).toBe(201);
+    const moved = (await get(state, `/cases/${row.case_id}/deadlines`)).body as { code: string; originalDueDate: string }[];
+    const after = moved.find((d) => d.code === 'DISCLOSURE')?.originalDueDate as string;
+    expect(after < row.due).toBe(true);
+    const log = (await get(state, `/cases/${row.case_id}/actions`)).body as { type: string; note: string }[];
+    expect(log.some((a) => a.type === 'DUE_DATE_RECALCULATED' && a.note.includes(`${row.due} to ${after}`))).toBe(true);
+    expect((await send('delete', state, `/holidays/${day}`)).status).toBeLessThan(300);
+    const back = ((await get(state, `/cases/${row.case_id}/deadlines`)).body as { code: string; originalDueDate: string }[]).find((d) => d.code === 'DISCLOSURE');
+    expect(back?.originalDueDate).toBe(row.due);
+  });
+
   it('describes every dispute resolution endpoint in /api/openapi.json', async () => {
     const paths = (await request(api.url).get('/api/openapi.json')).body.paths as Record<string, Record<string, unknown>>;
     const expected: [string, string][] = [
