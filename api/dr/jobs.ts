@@ -1,7 +1,8 @@
-// The dispute resolution scheduled job (DR spec §11): every day at 06:00 Pacific, the reminders of
+// The dispute resolution scheduled jobs (DR spec §4.2, §11). Deadline reminders: every day at 06:00 Pacific, the reminders of
 // open deadlines (7 and 2 days before, and the day after a missed one) to the case manager and the
 // assigned neutral, each (case, deadline, due date, kind) once (lib/dr/notifications.ts keys, the
-// shared notice log's idempotency). A site admin can run it for a chosen day (api/shared/jobs.ts).
+// shared notice log's idempotency). Stale drafts: deleted after 90 days untouched. A site admin can
+// run either for a chosen day (api/shared/jobs.ts).
 import { addDays, type IsoDay } from '../../lib/day.js';
 import { DEADLINE_NAMES } from '../../lib/dr/contract.js';
 import { usDate } from '../../lib/dr/messages.js';
@@ -55,12 +56,26 @@ export async function sendDeadlineReminders(ctx: ApiContext, day: IsoDay): Promi
   return sent;
 }
 
+/** Drafts untouched for 90 days are deleted (§4.2); returns how many. */
+export async function deleteStaleDrafts(ctx: ApiContext, day: IsoDay): Promise<number> {
+  const r = await ctx.db.query(`DELETE FROM dr_cases WHERE status = 0 AND updated_at < ($1::date - 90)::timestamptz`, [day]);
+  return r.rowCount;
+}
+
 export const drJobs: readonly JobDefinition[] = [
   {
     name: 'dr-deadline-reminders',
     schedule: '0 6 * * *',
     async run(ctx, day) {
       return { sent: await sendDeadlineReminders(ctx, day) };
+    },
+  },
+  {
+    name: 'dr-stale-drafts',
+    schedule: '30 2 * * *',
+    async run(ctx, day) {
+      const deleted = await deleteStaleDrafts(ctx, day);
+      return { sent: 0, note: `${deleted} draft(s) untouched for 90 days deleted.` };
     },
   },
 ];

@@ -410,6 +410,17 @@ describe.each(testDbs)('dispute resolution API on %s', (dbKind) => {
     expect(back?.originalDueDate).toBe(row.due);
   });
 
+  it('deletes drafts untouched for 90 days, and only those', async () => {
+    const admin = await accessToken(api, demo.admin);
+    const fresh = (await send('post', publicUser, '/cases')).body.id as string;
+    const stale = (await send('post', publicUser, '/cases')).body.id as string;
+    await api.ctx.db.query(`UPDATE dr_cases SET updated_at = now() - interval '91 days' WHERE id = $1`, [stale]);
+    const run = await request(api.url).post('/api/jobs/dr-stale-drafts/run').set(as(admin)).send({ day: today });
+    expect(run.status).toBe(200);
+    expect((await get(publicUser, `/cases/${stale}`)).status).toBe(404);
+    expect((await get(publicUser, `/cases/${fresh}`)).status).toBe(200);
+  });
+
   it('describes every dispute resolution endpoint in /api/openapi.json', async () => {
     const paths = (await request(api.url).get('/api/openapi.json')).body.paths as Record<string, Record<string, unknown>>;
     const expected: [string, string][] = [
