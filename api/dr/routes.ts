@@ -16,7 +16,7 @@ import { STATUS_NAMES, TYPE_NAMES, DEADLINE_NAMES, type DrCase, type DrCaseListI
 import { statusMessages, usDate } from '../../lib/dr/messages.js';
 import { summaryCsvRow, summaryReport, SUMMARY_CSV_HEADER, TRACKING_CSV_HEADER, trackingOptions, trackingRows, trackingStatus, requestsByMonth } from '../../lib/dr/reports.js';
 import { caseData, draftColumns, RECEIVED_VIA, signErrors, stepErrors, type CaseData, type DraftState, type StepContext } from '../../lib/dr/request.js';
-import { allowedMoves, moveErrors, type Actor, type CaseStatus, type StatusCase } from '../../lib/dr/status.js';
+import { allowedMoves, certifiedYearWarning, moveErrors, type Actor, type CaseStatus, type StatusCase } from '../../lib/dr/status.js';
 import { table7, table7CsvRows, table7FileName, TABLE7_CSV_HEADER, TABLE7_LABELS, TABLE7_ROW_ORDER, editCheckResults } from '../../lib/dr/table7.js';
 import { amendmentError, effectiveDueDate, extensionErrors, type DeadlineCode } from '../../lib/dr/timeline.js';
 import { recordAudit } from '../audit.js';
@@ -786,7 +786,14 @@ export function drRouter(ctx: ApiContext): Router {
       await logRecalculation(q, row.id, viewer.userId);
     });
     const fresh = (await loadCaseRow(db, row.id)) as CaseRow;
-    res.json(await caseAnswer(db, fresh, viewer, await acceptedNeutrals(db, row.id)));
+    // Reopening a case of a certified year changes the live Table 7, not the certified one (§5.1).
+    const warnings: string[] = [];
+    if (row.status === 4 && to === 'Active' && row.school_year) {
+      const certified = await db.query('SELECT 1 FROM dr_table7_certifications WHERE school_year = $1', [row.school_year]);
+      const w = certifiedYearWarning(row.school_year, new Set(certified.rows.length ? [row.school_year] : []));
+      if (w) warnings.push(w);
+    }
+    res.json({ ...(await caseAnswer(db, fresh, viewer, await acceptedNeutrals(db, row.id))), warnings });
   });
 
   // ---- deadlines and extensions -------------------------------------------------------------------------

@@ -177,6 +177,8 @@ export const drCase = z.object({
   pendingWithdrawal: z.boolean(),
   /** The status moves this caller may attempt (§5.1), by name. */
   allowedMoves: z.array(z.string()),
+  /** What a change the caller just made should know (a reopened case of a certified year). */
+  warnings: z.array(z.string()).optional(),
 });
 export type DrCase = z.infer<typeof drCase>;
 

@@ -93,6 +93,18 @@ describe.each(testDbs)('dispute resolution API on %s', (dbKind) => {
     });
   });
 
+  it('warns when a case of a certified year is reopened: the certified Table 7 will not change', async () => {
+    const closed = (await api.ctx.db.query<{ id: string }>(`SELECT id FROM dr_cases WHERE school_year = $1 AND status = 4 AND dispute_type = 1 LIMIT 1`, [priorYear])).rows[0]?.id as string;
+    const res = await send('post', state, `/cases/${closed}/status`, { toStatus: 'Active', reason: 'Closed by mistake.' });
+    if (res.status === 200) {
+      expect(res.body.warnings).toEqual([statusMessages.certifiedYear(priorYear)]);
+      await send('post', state, `/cases/${closed}/status`, { toStatus: 'Closed', outcome: 11 });
+    } else {
+      // Closed more than 365 days ago: the reopen is refused instead.
+      expect(res.body.errors[0].message).toBe(statusMessages.reopenTooLate);
+    }
+  });
+
   describe('scope (§2)', () => {
     it('shows a district user only the cases of their LEA and answers 404 for another district’s case', async () => {
       const mine = await get(district, '/cases').query({ pageSize: 100 });
@@ -270,8 +282,10 @@ describe.each(testDbs)('dispute resolution API on %s', (dbKind) => {
       expect((closed.body.deadlines as { code: string; state: string }[]).find((d) => d.code === 'SC_DECISION')?.state).toBe('Met');
       const verified = await send('put', state, `/cases/${scId}/corrective-actions/${ca.id}`, { status: 'Verified' });
       expect(verified.body.data.allegations[0].correctiveActions[0].status).toBe('Verified');
-      // Reopened for the tests after this one (within 365 days, with a reason).
-      expect((await send('post', state, `/cases/${scId}/status`, { toStatus: 'Active', reason: 'Reopened for a test.' })).status).toBe(200);
+      // Reopened for the tests after this one (within 365 days, with a reason); its year is not certified.
+      const reopened = await send('post', state, `/cases/${scId}/status`, { toStatus: 'Active', reason: 'Reopened for a test.' });
+      expect(reopened.status).toBe(200);
+      expect(reopened.body.warnings).toEqual([]);
     });
 
     it('moves a due process decision date when the resolution meeting is waived, and logs the recalculation', async () => {

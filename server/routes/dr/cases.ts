@@ -254,7 +254,7 @@ export function drCasesRouter(deps: AppDeps): Router {
       },
       schema: drCase,
     });
-    return t.statusChanged(STATUS_NAMES[c.status] ?? '');
+    return [t.statusChanged(STATUS_NAMES[c.status] ?? ''), ...(c.warnings ?? [])].join(' ');
   });
 
   post('/update', 'overview', 'update', async (req, res, id) => {
