@@ -335,4 +335,13 @@ export const drPaths: OpenApiPaths = {
       responses: { 200: jsonResponse('The case.', drCase), 404: missing, 422: invalid, ...common },
     },
   },
+  '/api/disputeresolution/reports/table7/cases': {
+    get: {
+      tags,
+      summary: 'The cases behind one Table 7 value (the drill-down), students as initials',
+      security: bearer,
+      parameters: [...yearParams, queryParam('row', { type: 'string' }, 'The Table 7 row, e.g. 2.1(a).')],
+      responses: { 200: { description: 'The row, its label and its cases.' }, 422: invalid, ...common },
+    },
+  },
 };

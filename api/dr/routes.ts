@@ -17,7 +17,7 @@ import { statusMessages, usDate } from '../../lib/dr/messages.js';
 import { summaryCsvRow, summaryReport, SUMMARY_CSV_HEADER, TRACKING_CSV_HEADER, trackingOptions, trackingRows, trackingStatus, requestsByMonth } from '../../lib/dr/reports.js';
 import { caseData, draftColumns, RECEIVED_VIA, signErrors, stepErrors, type CaseData, type DraftState, type StepContext } from '../../lib/dr/request.js';
 import { allowedMoves, certifiedYearWarning, moveErrors, type Actor, type CaseStatus, type StatusCase } from '../../lib/dr/status.js';
-import { table7, table7CsvRows, table7FileName, TABLE7_CSV_HEADER, TABLE7_LABELS, TABLE7_ROW_ORDER, editCheckResults } from '../../lib/dr/table7.js';
+import { table7, table7CasesOf, table7CsvRows, table7FileName, TABLE7_CSV_HEADER, TABLE7_LABELS, TABLE7_ROW_ORDER, editCheckResults, type Table7RowId } from '../../lib/dr/table7.js';
 import { amendmentError, effectiveDueDate, extensionErrors, type DeadlineCode } from '../../lib/dr/timeline.js';
 import { recordAudit } from '../audit.js';
 import { authenticate, authOf, can, requirePermission } from '../auth-middleware.js';
@@ -201,6 +201,7 @@ export const drSchemas = { draftBody, submitBody, statusBody, updateBody, action
 // ---- helpers -------------------------------------------------------------------------------------
 
 const STATUS_CODE: Readonly<Record<CaseStatus, number>> = { Draft: 0, Submitted: 1, Active: 2, 'Set Aside': 3, Closed: 4 };
+const DISPUTE_TYPE_CODES = { IEPF: 1, MED: 2, SC: 3, DP: 4, EDP: 5 } as const;
 
 async function stepContext(q: Queryable, v: Viewer, leaId: number | undefined, today: IsoDay): Promise<StepContext> {
   const filerIsLea = v.isLeaUser && !v.isStateUser && !v.isPublicUser;
@@ -1065,6 +1066,24 @@ export function drRouter(ctx: ApiContext): Router {
       return;
     }
     res.json(answer);
+  });
+
+  // The drill-down (§4.4): the cases behind one Table 7 value, initials only.
+  router.get(`${BASE}/reports/table7/cases`, auth, requirePermission(DR.reports), async (req, res) => {
+    const f = parse422(reportQuery.extend({ row: z.enum(TABLE7_ROW_ORDER as [Table7RowId, ...Table7RowId[]]) }), req.query);
+    const viewer = await viewerOf(db, authOf(res));
+    const schoolYear = f.schoolYear ?? lastEndedYear(today());
+    const { leaIds } = await reportLeas(viewer, f.leaId);
+    const { first, last } = schoolYearBounds(schoolYear);
+    const cases = table7CasesOf(await loadReportCases(db, first, last, leaIds), schoolYear, today(), f.row);
+    res.json({
+      schoolYear,
+      row: f.row,
+      label: TABLE7_LABELS[f.row],
+      items: cases
+        .sort((a, b) => a.caseNumber.localeCompare(b.caseNumber))
+        .map((c) => ({ id: c.id, caseNumber: c.caseNumber, disputeType: DISPUTE_TYPE_CODES[c.type], status: c.status, leaName: c.leaName, studentInitials: c.studentInitials, receivedDate: c.receivedDate })),
+    });
   });
 
   router.post(`${BASE}/reports/table7/certify`, auth, requirePermission(DR.reports), async (req, res) => {

@@ -466,6 +466,9 @@ export async function nextCaseNumber(q: Queryable, type: CaseType, schoolYear: s
 
 interface ReportRow {
   id: string;
+  case_number: string;
+  student_first_name: string | null;
+  student_last_name: string | null;
   dispute_type: number;
   status: number;
   lea_id: number | null;
@@ -493,6 +496,9 @@ interface ReportRow {
 
 export interface ReportCase extends Table7Case {
   id: string;
+  caseNumber: string;
+  status: number;
+  studentInitials: string;
   leaId: number | null;
   leaCode: string;
   leaName: string;
@@ -511,7 +517,7 @@ export async function loadReportCases(q: Queryable, from: IsoDay, to: IsoDay, le
   const due = (code: string, col: 'original_due_date' | 'extended_due_date') =>
     `(SELECT to_char(d.${col}, 'YYYY-MM-DD') FROM dr_deadlines d WHERE d.case_id = c.id AND d.code = '${code}')`;
   const r = await q.query<ReportRow>(
-    `SELECT c.id, c.dispute_type, c.status, c.lea_id, l.lea_code, l.name AS lea_name, ${D('c.received_date')}, ${D('c.closed_date')}, c.outcome,
+    `SELECT c.id, c.case_number, c.student_first_name, c.student_last_name, c.dispute_type, c.status, c.lea_id, l.lea_code, l.name AS lea_name, ${D('c.received_date')}, ${D('c.closed_date')}, c.outcome,
             ${D('c.report_date')}, ${D('c.decision_date')}, ${D('c.agreement_date')}, c.change_of_placement_ordered,
             jsonb_build_object('allegations', COALESCE(c.data->'allegations', '[]'), 'setAside', COALESCE(c.data->'setAside', '[]')) AS data,
             ${firstAction('SESSION_HELD')} AS session_held, ${firstAction('RESOLUTION_MEETING_HELD')} AS rm_held,
@@ -535,6 +541,9 @@ export async function loadReportCases(q: Queryable, from: IsoDay, to: IsoDay, le
     const related = c.hearings ? isMediationRelatedToHearing(c.received_date, c.hearings.map((h) => ({ receivedDate: h.received, closedDate: h.closed }))) : false;
     return {
       id: c.id,
+      caseNumber: c.case_number,
+      status: c.status,
+      studentInitials: initialsOf(c),
       leaId: c.lea_id,
       leaCode: c.lea_code ?? '',
       leaName: c.lea_name ?? '',

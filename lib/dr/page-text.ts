@@ -182,6 +182,7 @@ export const drText = {
     stateTracking: 'State tracking',
     noCases: 'No cases were received in this reporting year.',
     noOpen: 'No open cases.',
+    rowCases: (row: string, year: string) => `Table 7 row ${row}, ${year}: cases`,
     correctiveActions: 'Corrective actions',
     correctiveOverdue: 'Corrective actions overdue',
     noCorrectiveActions: 'No corrective actions are waiting.',

@@ -243,6 +243,74 @@ export function table7(all: readonly Table7Case[], schoolYear: string, today: Is
   };
 }
 
+/**
+ * The rows one case counts in (the drill-down from a Table 7 value to its cases): the rules of
+ * `table7` applied to one case received in the year, as of `asOf`.
+ */
+export function table7RowsOf(c: Table7Case, asOf: IsoDay): Table7RowId[] {
+  const rows: Table7RowId[] = [];
+  const closed = on(c.closedDate, asOf) ? c.outcome : null;
+  if (c.type === 'SC') {
+    rows.push('1');
+    if (c.outcome === 31 && on(c.reportDate, asOf)) {
+      rows.push('1.1');
+      if ((c.findings ?? []).includes(1)) rows.push('1.1(a)');
+      const report = c.reportDate as IsoDay;
+      if (c.originalDueDate && report <= c.originalDueDate) rows.push('1.1(b)');
+      else if (c.extendedDueDate && report <= c.extendedDueDate) rows.push('1.1(c)');
+    } else if (closed === 32 || closed === 33) rows.push('1.3');
+    else {
+      rows.push('1.2');
+      if (setAsideOn(c, asOf)) rows.push('1.2(a)');
+    }
+    return rows;
+  }
+  if (c.type === 'MED') {
+    rows.push('2');
+    if (on(c.sessionHeldDate, asOf)) {
+      rows.push('2.1');
+      const agreed = on(c.agreementDate, asOf);
+      if (c.relatedToHearing) rows.push('2.1(a)', ...(agreed ? (['2.1(a)(i)'] as const) : []));
+      else rows.push('2.1(b)', ...(agreed ? (['2.1(b)(i)'] as const) : []));
+    } else if (on(c.closedDate, asOf) && (c.outcome === 23 || c.outcome === 24)) rows.push('2.3');
+    else rows.push('2.2');
+    return rows;
+  }
+  if (c.type !== 'DP' && c.type !== 'EDP') return rows;
+  type SectionRows = { total: Table7RowId; meetings: Table7RowId; agreements: Table7RowId; adjudicated: Table7RowId; pending: Table7RowId; withdrawn: Table7RowId };
+  const hearing = (r: SectionRows, decided: (day: IsoDay) => void) => {
+    rows.push(r.total);
+    if (on(c.resolutionMeetingDate, asOf)) {
+      rows.push(r.meetings);
+      if (on(c.resolutionAgreementDate, asOf) && !on(c.resolutionAgreementVoidedDate, asOf)) rows.push(r.agreements);
+    }
+    if (c.outcome === 41 && on(c.decisionDate, asOf)) {
+      rows.push(r.adjudicated);
+      decided(c.decisionDate as IsoDay);
+    } else if (closed !== null && closed >= 42 && closed <= 46) rows.push(r.withdrawn);
+    else rows.push(r.pending);
+  };
+  // Section C: every due process complaint, expedited included.
+  hearing({ total: '3', meetings: '3.1', agreements: '3.1(a)', adjudicated: '3.2', pending: '3.3', withdrawn: '3.4' }, (day) => {
+    if (c.originalDueDate && day <= c.originalDueDate) rows.push('3.2(a)');
+    else if (c.type === 'DP' && c.extendedDueDate && day <= c.extendedDueDate) rows.push('3.2(b)');
+  });
+  // Section D repeats the expedited ones.
+  if (c.type === 'EDP') {
+    hearing({ total: '4', meetings: '4.1', agreements: '4.1(a)', adjudicated: '4.2', pending: '4.3', withdrawn: '4.4' }, () => {
+      if (c.changeOfPlacementOrdered) rows.push('4.2(a)');
+    });
+  }
+  return rows;
+}
+
+/** The cases of one year that count in `row` (received in the year, as of its June 30 or today). */
+export function table7CasesOf<C extends Table7Case>(all: readonly C[], schoolYear: string, today: IsoDay, row: Table7RowId): C[] {
+  const { first, last } = schoolYearBounds(schoolYear);
+  const asOf = today < last ? today : last;
+  return all.filter((c) => !c.isDraft && !c.isDeleted && c.receivedDate >= first && c.receivedDate <= asOf && table7RowsOf(c, asOf).includes(row));
+}
+
 /** Every federal edit check (§9.1) named as written there, with whether it passes. */
 export function editCheckResults(r: Record<Table7RowId, number>): { rule: string; pass: boolean }[] {
   const checks: [string, boolean][] = [

@@ -84,6 +84,15 @@ describe.each(testDbs)('dispute resolution API on %s', (dbKind) => {
       expect((await get(district, '/reports/table7').query({ leaId: other })).status).toBe(404);
     });
 
+    it('drills down from a value to its cases, initials only', async () => {
+      const res = await get(state, '/reports/table7/cases').query({ schoolYear: priorYear, row: '2.1(a)' });
+      expect(res.status).toBe(200);
+      expect(res.body.items).toHaveLength(4);
+      expect((res.body.items as { caseNumber: string }[]).every((c) => c.caseNumber.startsWith('MED-'))).toBe(true);
+      expect(JSON.stringify(res.body)).not.toMatch(/Lindgren|Petrakis|Okonkwo|Vasquez/);
+      expect((await get(state, '/reports/table7/cases').query({ schoolYear: priorYear, row: '9.9' })).status).toBe(422);
+    });
+
     it('certifies a year for state staff and keeps the snapshot', async () => {
       expect((await send('post', district, '/reports/table7/certify', { schoolYear: priorYear })).status).toBe(403);
       const res = await send('post', state, '/reports/table7/certify', { schoolYear: priorYear });
@@ -442,7 +451,7 @@ describe.each(testDbs)('dispute resolution API on %s', (dbKind) => {
       ['/cases/{id}/submit', 'post'], ['/cases/{id}/status', 'post'], ['/cases/{id}/deadlines', 'get'], ['/cases/{id}/extensions', 'post'],
       ['/cases/{id}/actions', 'get'], ['/cases/{id}/actions', 'post'], ['/cases/{id}/links', 'post'], ['/cases/{id}/links/{linkId}', 'delete'],
       ['/cases/{id}/withdrawals', 'post'], ['/withdrawals', 'get'], ['/withdrawals/{id}', 'put'], ['/reports/table7', 'get'], ['/reports/table7/certify', 'post'],
-      ['/reports/summary', 'get'], ['/reports/state-tracking', 'get'], ['/neutrals', 'get'], ['/neutrals/{userId}', 'put'], ['/cases/{id}/assignments', 'post'],
+      ['/reports/table7/cases', 'get'], ['/reports/summary', 'get'], ['/reports/state-tracking', 'get'], ['/neutrals', 'get'], ['/neutrals/{userId}', 'put'], ['/cases/{id}/assignments', 'post'],
       ['/assignments/{id}', 'put'], ['/assignments/{id}', 'delete'], ['/assignments/mine', 'get'],
       ['/respondents', 'get'],
     ];

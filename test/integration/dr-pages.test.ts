@@ -157,6 +157,12 @@ describe('dispute resolution pages', () => {
     expect(res.text).toMatch(/data-row="1\.1\(a\)"[\s\S]*?>4<\/a>/);
     expect(textOf(res.text)).toContain('33.33%');
     expect(textOf(res.text)).toContain('72.73%');
+    // A value links to its cases.
+    expect(res.text).toContain(`/dispute-resolution/reports/cases?schoolYear=${year}&amp;row=2.1(a)`);
+    const drill = await agent.get(`/dispute-resolution/reports/cases?schoolYear=${year}&row=2.1(a)`);
+    expect(drill.status).toBe(200);
+    expect([...drill.text.matchAll(/<th scope="row" data-label="Case #"><a /g)]).toHaveLength(4);
+    expect((await agent.get(`/dispute-resolution/reports/cases?schoolYear=${year}&row=nope`)).status).toBe(404);
     const csv = await agent.get(`/dispute-resolution/reports.csv?schoolYear=${year}`);
     expect(csv.status).toBe(200);
     expect(csv.headers['content-disposition']).toContain(`table7-${year}.csv`);

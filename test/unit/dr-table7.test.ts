@@ -1,7 +1,7 @@
 // Table 7 with B15 and B16 (DR spec §9.1): the spec's worked example (events after June 30 are
 // ignored), every row on a constructed year, the edit checks, the notes and the CSV.
 import { describe, expect, it } from 'vitest';
-import { editChecks, table7, table7CsvRows, table7FileName, TABLE7_CSV_HEADER, TABLE7_LABELS, type Table7Case } from '../../lib/dr/table7.js';
+import { editChecks, table7, table7CasesOf, table7CsvRows, table7FileName, TABLE7_CSV_HEADER, TABLE7_LABELS, TABLE7_ROW_ORDER, type Table7Case } from '../../lib/dr/table7.js';
 import { table7Messages } from '../../lib/dr/messages.js';
 
 const base = { isDraft: false, isDeleted: false, outcome: null, closedDate: null } as const;
@@ -66,6 +66,8 @@ describe('Table 7 (§9.1)', () => {
     expect(t.informational).toEqual({ reportsLate: 1, decisionsLate: 1, resolvedByResolutionAgreement: 2, resolvedByMediationAgreement: 1, resolvedByOtherSettlement: 0 });
     expect(t.notes).toEqual([table7Messages.fewResolutionMeetings]);
     expect(t.failedChecks).toEqual([]);
+    // The drill-down: each row's cases are exactly as many as its value.
+    for (const id of TABLE7_ROW_ORDER) expect(table7CasesOf(cases, '2024-2025', '2025-08-15', id), id).toHaveLength(t.rows[id]);
 
     const csv = table7CsvRows(t);
     expect(TABLE7_CSV_HEADER).toEqual(['Row', 'Label', 'Value']);

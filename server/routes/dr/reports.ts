@@ -9,21 +9,30 @@ import { createElement } from 'react';
 import { z } from 'zod';
 import { agencyToday } from '../../../lib/day.js';
 import { lastEndedYear } from '../../../lib/dr/cases.js';
+import { TABLE7_ROW_ORDER } from '../../../lib/dr/table7.js';
 import { drSummaryAnswer, drTrackingAnswer, table7Answer } from '../../../lib/dr/contract.js';
 import { drText as t } from '../../../lib/dr/page-text.js';
 import { hasAnyPermission } from '../../../lib/permissions.js';
 import { routeById } from '../../../lib/routes.js';
-import { REPORTS_PATH, StateTrackingPage, SUMMARY_PATH, SummaryPage, Table7Page, TRACKING_PATH, TRACKING_STATUSES } from '../../../views/pages/dr/DrReportPages.js';
+import { breadcrumbsFor } from '../../../lib/navigation.js';
+import { REPORTS_PATH, ROW_CASES_PATH, RowCasesPage, StateTrackingPage, SUMMARY_PATH, SummaryPage, Table7Page, TRACKING_PATH, TRACKING_STATUSES } from '../../../views/pages/dr/DrReportPages.js';
 import { currentUser } from '../../auth-session.js';
 import type { AppDeps } from '../../deps.js';
 import { downloadFromApi } from '../../download.js';
 import { addFlash } from '../../flash.js';
+import { notFound } from '../../errors.js';
 import { renderPage } from '../../render.js';
 import { requireRoute } from '../../route-guard.js';
 import { loadShellLists } from '../../shell-context.js';
 import { SessionExpiredError, UpstreamError } from '../../upstream.js';
 
 const API = '/api/disputeresolution';
+const rowCases = z.object({
+  schoolYear: z.string(),
+  row: z.string(),
+  label: z.string(),
+  items: z.array(z.object({ id: z.string(), caseNumber: z.string(), disputeType: z.number(), status: z.number(), leaName: z.string(), studentInitials: z.string(), receivedDate: z.string() })),
+});
 const reportQuery = z.object({
   schoolYear: z.string().regex(/^\d{4}-\d{4}$/).optional().catch(undefined),
   leaId: z.string().regex(/^\d{1,9}$/).optional().catch(undefined),
@@ -77,10 +86,22 @@ export function drReportsRouter(_deps: AppDeps): Router {
         leaName: leas.find((l) => String(l.id) === q.leaId)?.name ?? t.reports.leaAll,
         isStateUser: isStateUser(req),
         generatedAt: new Date().toISOString(),
-        drillHref: `/dispute-resolution/dashboard?schoolYear=${year}${q.leaId ? `&leaId=${q.leaId}` : ''}`,
+        drillHref: `${ROW_CASES_PATH}?schoolYear=${year}${q.leaId ? `&leaId=${q.leaId}` : ''}`,
       }),
       { title: routeById('dr.reports').title, layout: 'shell' },
     );
+  });
+
+  router.get(ROW_CASES_PATH, requireRoute('dr.reports'), async (req, res) => {
+    const q = reportQuery.extend({ row: z.string().max(12).optional().catch(undefined) }).parse(req.query);
+    if (!q.row || !(TABLE7_ROW_ORDER as readonly string[]).includes(q.row)) throw notFound();
+    const answer = await res.locals.api.call({ path: `${API}/reports/table7/cases`, query: { schoolYear: q.schoolYear, leaId: q.leaId, row: q.row }, schema: rowCases });
+    const backHref = `${REPORTS_PATH}?schoolYear=${answer.schoolYear}${q.leaId ? `&leaId=${q.leaId}` : ''}`;
+    renderPage(req, res, createElement(RowCasesPage, { ...answer, backHref }), {
+      title: `${t.reports.rowCases(answer.row, answer.schoolYear)} - ${t.heading}`,
+      layout: 'shell',
+      breadcrumbs: breadcrumbsFor(REPORTS_PATH, [{ label: t.reports.rowCases(answer.row, answer.schoolYear) }]),
+    });
   });
 
   router.get(`${REPORTS_PATH}.csv`, requireRoute('dr.reports'), async (req, res) => {

@@ -4,7 +4,7 @@
 // API call as CSV, and a print header for paper.
 import type { ReactElement } from 'react';
 import { formatDay } from '../../../lib/dates.js';
-import { TYPE_NAMES, type DrTrackingAnswer, type Table7Answer } from '../../../lib/dr/contract.js';
+import { STATUS_NAMES, TYPE_NAMES, type DrTrackingAnswer, type Table7Answer } from '../../../lib/dr/contract.js';
 import type { TrackingFilters } from '../../../lib/dr/reports.js';
 import { drText as t } from '../../../lib/dr/page-text.js';
 import { CASE_TYPE_ORDER, SUMMARY_CSV_HEADER, TRACKING_CSV_HEADER } from '../../../lib/dr/reports.js';
@@ -18,6 +18,48 @@ import { PageHeader } from '../../shell/PageHeader.js';
 export const REPORTS_PATH = '/dispute-resolution/reports';
 export const SUMMARY_PATH = '/dispute-resolution/reports/summary-report';
 export const TRACKING_PATH = '/dispute-resolution/reports/state-tracking';
+export const ROW_CASES_PATH = '/dispute-resolution/reports/cases';
+
+export interface RowCasesPageProps {
+  schoolYear: string;
+  row: string;
+  label: string;
+  backHref: string;
+  items: readonly { id: string; caseNumber: string; disputeType: number; status: number; leaName: string; studentInitials: string; receivedDate: string }[];
+}
+
+/** The cases behind one Table 7 value (§4.4 drill-down). */
+export function RowCasesPage(p: RowCasesPageProps): ReactElement {
+  const title = t.reports.rowCases(p.row, p.schoolYear);
+  return (
+    <>
+      <PageHeader title={title} backHref={p.backHref} />
+      <p>{p.label}</p>
+      {p.items.length === 0 ? (
+        <p>{t.noCases}</p>
+      ) : (
+        <table className="usa-table usa-table--borderless usa-table--stacked width-full" data-testid="row-cases">
+          <caption className="usa-sr-only">{title}</caption>
+          <thead>
+            <tr>{[t.columns.caseNumber, t.columns.type, t.columns.status, t.columns.lea, t.columns.student, t.columns.received].map((h) => <th key={h} scope="col">{h}</th>)}</tr>
+          </thead>
+          <tbody>
+            {p.items.map((c) => (
+              <tr key={c.id}>
+                <th scope="row" data-label={t.columns.caseNumber}><a href={`/dispute-resolution/cases/${c.id}`}>{c.caseNumber}</a></th>
+                <td data-label={t.columns.type}>{TYPE_NAMES[c.disputeType]}</td>
+                <td data-label={t.columns.status}>{STATUS_NAMES[c.status]}</td>
+                <td data-label={t.columns.lea}>{c.leaName}</td>
+                <td data-label={t.columns.student}>{c.studentInitials}</td>
+                <td data-label={t.columns.received}>{formatDay(c.receivedDate)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}
 
 interface YearFilterProps {
   action: string;
