@@ -26,6 +26,7 @@ import { jobsRouter } from './shared/jobs.js';
 import { calendarsRouter } from './shared/calendars.js';
 import { drRouter } from './dr/routes.js';
 import { neutralsRouter } from './dr/neutrals.js';
+import { surveysRouter } from './dr/surveys.js';
 import { jobRegistry } from './jobs-registry.js';
 
 export function createApiApp(ctx: ApiContext): Express {
@@ -71,6 +72,7 @@ export function createApiApp(ctx: ApiContext): Express {
   // Dispute resolution: cases, deadlines, actions, links, withdrawals and reports (DR spec §12).
   app.use(drRouter(ctx));
   app.use(neutralsRouter(ctx));
+  app.use(surveysRouter(ctx));
 
   app.use((_req, _res, next) => next(notFound('No such endpoint.')));
   app.use(errorHandler(ctx.log));

@@ -10,6 +10,7 @@ import type { DeadlineCode } from '../../lib/dr/timeline.js';
 import type { ApiContext } from '../context.js';
 import type { JobDefinition } from '../shared/jobs.js';
 import { sendNotice } from '../shared/notify.js';
+import { sendSurveyInvitations } from './surveys.js';
 
 /** The notification type reminders go out as (api/seed-data/event-types.ts). */
 export const DR_REMINDER_EVENT = 'Dispute Case Timeline Reminder';
@@ -61,6 +62,14 @@ export const drJobs: readonly JobDefinition[] = [
     schedule: '0 6 * * *',
     async run(ctx, day) {
       return { sent: await sendDeadlineReminders(ctx, day) };
+    },
+  },
+  {
+    // One day after a case closes with a surveyed outcome, each party's survey link (§8), once per case and address.
+    name: 'dr-survey-invitations',
+    schedule: '0 7 * * *',
+    async run(ctx, day) {
+      return { sent: await sendSurveyInvitations(ctx, day) };
     },
   },
 ];

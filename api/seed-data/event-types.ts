@@ -117,6 +117,18 @@ export const eventTypeSeeds: readonly EventTypeSeed[] = [
     hasSpecificDate: true,
   },
   {
+    // Email only, to the parties' addresses (DR spec §8, §11): no channel a subscriber can take.
+    name: 'Dispute Survey Invitation',
+    description: 'A satisfaction survey invitation sent to the parties of a closed dispute resolution case.',
+    module: 'DisputeResolution',
+    supportedFrequency: [Immediately],
+    isSupportsEmail: false,
+    isSupportsInApp: false,
+    isRequired: false,
+    hasLea: false,
+    hasSpecificDate: false,
+  },
+  {
     name: 'Post-School Survey Collection Opened',
     description: 'A post-school outcomes survey collection window opened.',
     module: 'PostSchoolOutcomesSurvey',
