@@ -39,6 +39,8 @@ import { modulesRouter } from './routes/modules.js';
 import { calendarsRouter } from './routes/calendars.js';
 import { drCasesRouter } from './routes/dr/cases.js';
 import { drReportsRouter } from './routes/dr/reports.js';
+import { drSurveysRouter } from './routes/dr/surveys.js';
+import { drPublicSurveyRouter } from './routes/dr/public-survey.js';
 import { accountRouter } from './routes/account.js';
 import { sessionContextRouter } from './routes/session-context.js';
 import { buildIdHeader, shellContext } from './shell-context.js';
@@ -137,6 +139,9 @@ export function createApp(config: PortalConfig, services: AppDeps, options: Crea
   // Dispute resolution: dashboard and case detail, the reports.
   app.use(drCasesRouter(deps));
   app.use(drReportsRouter(deps));
+  // The survey manager and the public survey a closed case's parties are emailed.
+  app.use(drSurveysRouter(deps));
+  app.use(drPublicSurveyRouter(deps));
   app.use(modulesRouter(deps));
   // The islands' /api proxy: after every router that answers an /api path itself (it 404s the rest).
   app.use(apiProxyRouter(deps));

@@ -25,6 +25,11 @@ import { DR } from './store.js';
 const BASE = '/api/disputeresolution';
 /** The notification type invitations go out as (api/seed-data/event-types.ts). */
 export const DR_SURVEY_EVENT = 'Dispute Survey Invitation';
+/**
+ * A permission no role holds: a survey link is single-use and personal, so an invitation reaches
+ * only the party's address, never the type's subscribers (sendNotice has no "required only" switch).
+ */
+const PARTIES_ONLY = 'DisputeResolution.survey-invitation.parties-only';
 
 const invalid = (field: string, message: string) => invalidFields([{ field, message }]);
 
@@ -202,7 +207,7 @@ export async function sendSurveyInvitations(ctx: ApiContext, day: IsoDay): Promi
         const subject = `${c.case_number}: ${surveyText.invitationSubject(typeName)}`;
         await sendNotice(ctx, t, {
           key, eventType: DR_SURVEY_EVENT, leaId: c.lea_id, subject, bodyHtml: `<p>${escapeHtml(surveyText.invitationBody(typeName))}</p>`,
-          link: `/dr-public/survey/${raw}`, requiredEmails: [email], emailOnly: true,
+          link: `/dr-public/survey/${raw}`, requiredEmails: [email], emailOnly: true, subscriberPermissions: [PARTIES_ONLY],
         });
         return true;
       });

@@ -25,7 +25,6 @@ export const QUESTION_TYPE_LABELS: Readonly<Record<(typeof QUESTION_TYPES)[numbe
 };
 
 export const surveyText = {
-  managerTitle: 'Survey manager',
   newSurvey: 'New survey',
   newSurveyName: 'New survey',
   copy: 'Copy',

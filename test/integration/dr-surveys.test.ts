@@ -1,12 +1,16 @@
 // Dispute resolution satisfaction surveys (DR spec §4.7, §5.3, §7, §8, §13, §14) on PGlite and
 // PostgreSQL: the seeded surveys and their results, activation and its refusals, the refused
-// edit of an answered survey, the invitations job (once per party) and the single-use token.
+// edit of an answered survey, the invitations job (once per party) and the single-use token; then
+// the survey manager and the public survey through the portal without JavaScript.
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, agencyToday } from '../../lib/day.js';
 import { surveyMessages } from '../../lib/dr/messages.js';
 import { startTestApi, testDbs, type TestApi } from '../helpers/api.js';
+import { sendSurveyInvitations } from '../../api/dr/surveys.js';
+import { surveyText } from '../../lib/dr/survey-text.js';
 import { accessToken, demo } from './api-auth-helpers.js';
+import { decoded, demoEmails, postForm, signedInAgent, textOf, titleOf, withPortal } from './dashboard-helpers.js';
 
 const BASE = '/api/disputeresolution';
 
@@ -108,6 +112,8 @@ describe.each(testDbs)('dispute resolution surveys API on %s', (dbKind) => {
     expect(invites).toEqual([{ recipient_role: 'Parent', email: 'pat.parent@family.example' }]);
     const mail = (await api.ctx.db.query<{ body_text: string }>(`SELECT body_text FROM notice_emails WHERE to_address = 'pat.parent@family.example'`)).rows;
     expect(mail).toHaveLength(1);
+    // The personal link goes to the party alone: no system message, no subscriber.
+    expect((await api.ctx.db.query(`SELECT in_app_count, email_count FROM notices WHERE key LIKE 'dr-survey:' || $1 || ':%'`, [caseId])).rows).toEqual([{ in_app_count: 0, email_count: 1 }]);
     const token = /\/dr-public\/survey\/([A-Za-z0-9_-]+)/.exec(mail[0]!.body_text)?.[1] as string;
     expect(token).toBeTruthy();
 
@@ -128,5 +134,78 @@ describe.each(testDbs)('dispute resolution surveys API on %s', (dbKind) => {
     // The stored answers carry no link to the invitation or the person.
     const columns = (await api.ctx.db.query<{ column_name: string }>(`SELECT column_name FROM information_schema.columns WHERE table_name = 'dr_survey_responses' AND table_schema = current_schema()`)).rows.map((r) => r.column_name).sort();
     expect(columns).toEqual(['answers', 'dispute_type', 'id', 'lea_id', 'school_year', 'submitted_at', 'survey_id']);
+  });
+});
+
+describe('dispute resolution survey pages without JavaScript', () => {
+  const env = withPortal();
+
+  it('lists the surveys for state staff only, with invitations, responses and response rate', async () => {
+    const district = await signedInAgent(env.portal.url, demoEmails.district);
+    expect((await district.get('/dispute-resolution/survey-manager')).status).toBe(403);
+    const agent = await signedInAgent(env.portal.url, demoEmails.stateUser);
+    const res = await agent.get('/dispute-resolution/survey-manager');
+    expect(res.status).toBe(200);
+    expect(titleOf(res.text)).toBe('Survey Manager - Dispute Resolution - Compliance Portal');
+    const text = textOf(res.text);
+    for (const s of ['Mediation - Parent', 'IEP Facilitation - All', '30.0%', surveyText.newSurvey, surveyText.copy, surveyText.retire]) expect(text).toContain(s);
+    const id = (await env.api.ctx.db.query<{ id: number }>(`SELECT id FROM dr_surveys WHERE name = 'Mediation - Parent'`)).rows[0]!.id;
+    const page = await agent.get(`/dispute-resolution/survey-manager/${id}`);
+    expect(page.status).toBe(200);
+    expect(decoded(page.text)).toContain(surveyMessages.answeredNoEdit);
+    expect(decoded(page.text)).toContain(surveyMessages.hiddenForPrivacy);
+    expect(textOf(page.text)).toContain('What could we do better?');
+  });
+
+  it('creates a survey, refuses to activate it empty, then edits, moves and deletes questions with plain forms', async () => {
+    const agent = await signedInAgent(env.portal.url, demoEmails.stateUser);
+    const manager = '/dispute-resolution/survey-manager';
+    const blank = await postForm(agent, manager, { name: '', audience: 'LEA' }, manager);
+    expect(blank.status).toBe(422);
+    expect(decoded(blank.text)).toContain(surveyText.nameRequired);
+    const created = await postForm(agent, manager, { name: 'Due Process - LEA', disputeTypes: '4', audience: 'LEA' }, manager);
+    expect(created.status).toBe(303);
+    const page = created.headers.location as string;
+    const empty = await postForm(agent, `${page}/activate`, { back: 'survey' }, page);
+    expect(empty.status).toBe(422);
+    expect(decoded(empty.text)).toContain(surveyMessages.activateEmpty);
+    expect((await postForm(agent, `${page}/questions`, { text: 'The hearing was scheduled promptly.', type: 'Likert5', required: 'on' }, page)).status).toBe(303);
+    expect((await postForm(agent, `${page}/questions`, { text: 'Was the decision clear?', type: 'YesNo' }, page)).status).toBe(303);
+    expect((await postForm(agent, `${page}/questions/2/up`, {}, page)).status).toBe(303);
+    expect((await postForm(agent, `${page}/questions/1`, { text: 'Was the written decision clear?', type: 'YesNo' }, page)).status).toBe(303);
+    expect((await postForm(agent, `${page}/questions/2/delete`, {}, page)).status).toBe(303);
+    const id = Number(page.split('/').pop());
+    const questions = (await env.api.ctx.db.query('SELECT seq, text, type, required FROM dr_survey_questions WHERE survey_id = $1 ORDER BY seq', [id])).rows;
+    expect(questions).toEqual([{ seq: 1, text: 'Was the written decision clear?', type: 'YesNo', required: false }]);
+    const activated = await postForm(agent, `${page}/activate`, { back: 'survey' }, page);
+    expect(activated.status).toBe(303);
+    expect(textOf((await agent.get(activated.headers.location as string)).text)).toContain(surveyText.activated);
+  });
+
+  it('answers the emailed survey signed out once, then says the link was used', async () => {
+    await env.api.ctx.db.query(
+      `UPDATE dr_cases SET status = 4, outcome = 11, closed_date = $1, requester_email = 'iepf.parent@family.example'
+        WHERE id = (SELECT id FROM dr_cases WHERE dispute_type = 1 AND status = 2 ORDER BY case_number LIMIT 1)`,
+      [addDays(agencyToday(), -1)],
+    );
+    expect(await sendSurveyInvitations(env.api.ctx, agencyToday())).toBe(1);
+    const mail = (await env.api.ctx.db.query<{ body_text: string }>(`SELECT body_text FROM notice_emails WHERE to_address = 'iepf.parent@family.example'`)).rows[0]!;
+    const path = /\/dr-public\/survey\/[A-Za-z0-9_-]+/.exec(mail.body_text)![0];
+    const visitor = request.agent(env.portal.url);
+    const form = await visitor.get(path);
+    expect(form.status).toBe(200);
+    expect(textOf(form.text)).toContain('Strongly disagree');
+    expect(textOf(form.text)).toContain('Strongly agree');
+    const missing = await postForm(visitor, path, {}, path);
+    expect(missing.status).toBe(422);
+    expect(decoded(missing.text)).toContain(surveyText.answerRequired);
+    const done = await postForm(visitor, path, { 'answer-1': '4', 'answer-2': 'yes', 'answer-3': 'Helpful.' }, path);
+    expect(done.status).toBe(200);
+    expect(decoded(done.text)).toContain(surveyMessages.thankYou);
+    const again = await visitor.get(path);
+    expect(again.status).toBe(410);
+    expect(decoded(again.text)).toContain(surveyMessages.linkUnusable);
+    const stored = (await env.api.ctx.db.query<{ answers: unknown }>(`SELECT answers FROM dr_survey_responses ORDER BY id DESC LIMIT 1`)).rows[0]!;
+    expect(stored.answers).toEqual({ 1: 4, 2: true, 3: 'Helpful.' });
   });
 });
