@@ -41,7 +41,7 @@ export function DrPublicSurveyPage(props: DrPublicSurveyPageProps): ReactElement
             const value = values[id] ?? '';
             const label = (
               <>
-                {q.seq}. {q.text} {q.required ? <span className="text-secondary-dark">{t.requiredMark}</span> : null}
+                {q.seq}. {q.text} {q.required ? t.requiredMark : null}
               </>
             );
             const errorText = error ? <span className="usa-error-message" id={`${id}-error`}>{error}</span> : null;
