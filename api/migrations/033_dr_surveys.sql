@@ -27,7 +27,7 @@ CREATE TABLE dr_survey_questions (
 CREATE TABLE dr_survey_invitations (
   id serial PRIMARY KEY,
   survey_id integer NOT NULL REFERENCES dr_surveys(id),
-  case_id uuid NOT NULL REFERENCES dr_cases(id),
+  case_id uuid NOT NULL REFERENCES dr_cases(id) ON DELETE CASCADE,
   recipient_role text NOT NULL CHECK (recipient_role IN ('Parent', 'LEA')),
   email text NOT NULL,
   token_hash text NOT NULL UNIQUE,
@@ -43,7 +43,7 @@ CREATE TABLE dr_survey_responses (
   id serial PRIMARY KEY,
   survey_id integer NOT NULL REFERENCES dr_surveys(id),
   dispute_type smallint NOT NULL,
-  lea_id integer REFERENCES leas(id),
+  lea_id integer REFERENCES leas(id) ON DELETE SET NULL,
   school_year text,
   answers jsonb NOT NULL,
   submitted_at timestamptz NOT NULL DEFAULT now()
