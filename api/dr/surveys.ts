@@ -168,6 +168,19 @@ export async function surveyResults(q: Queryable, survey: SurveyDto) {
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+/** The LEA's dispute resolution contacts: enabled users holding the LEA user role for that LEA. */
+async function leaContacts(q: Queryable, leaId: number | null): Promise<string[]> {
+  if (leaId === null) return [];
+  const r = await q.query<{ email: string }>(
+    `SELECT DISTINCT u.email FROM users u
+      WHERE NOT u.is_deleted AND u.is_enabled AND (u.lea_id = $1 OR EXISTS (SELECT 1 FROM user_leas ul WHERE ul.user_id = u.id AND ul.lea_id = $1))
+        AND EXISTS (SELECT 1 FROM user_roles ur JOIN role_permissions rp ON rp.role_id = ur.role_id WHERE ur.user_id = u.id AND rp.permission_value = $2)
+      ORDER BY u.email`,
+    [leaId, DR.leaUser],
+  );
+  return r.rows.map((x) => x.email);
+}
+
 /**
  * Invites each party with an email of the cases closed with a surveyed outcome (§8) the day before
  * `day` (or up to a week before, so a missed run catches up) to the Active survey of the case's type
@@ -184,10 +197,14 @@ export async function sendSurveyInvitations(ctx: ApiContext, day: IsoDay): Promi
   const active = (await loadSurveys(ctx.db)).filter((s) => s.status === 'Active');
   let sent = 0;
   for (const c of cases) {
-    // The filer is the parent's side unless a district filed (requester type 6); then the other party is the parent.
-    const parties: { role: 'Parent' | 'LEA'; email: string | null }[] = c.requester_type === 6
-      ? [{ role: 'LEA', email: c.requester_email }, { role: 'Parent', email: c.other_email }]
-      : [{ role: 'Parent', email: c.requester_email }];
+    // The filer is the parent's side unless a district filed (requester type 6); then the other party
+    // is the parent. The district's side is also its dispute resolution contacts (LEA users of the case's LEA).
+    const parties: { role: 'Parent' | 'LEA'; email: string | null }[] = [
+      ...(c.requester_type === 6
+        ? [{ role: 'LEA' as const, email: c.requester_email }, { role: 'Parent' as const, email: c.other_email }]
+        : [{ role: 'Parent' as const, email: c.requester_email }]),
+      ...(await leaContacts(ctx.db, c.lea_id)).map((email) => ({ role: 'LEA' as const, email })),
+    ];
     for (const p of parties) {
       const email = p.email?.trim().toLowerCase();
       if (!email || !z.email().safeParse(email).success) continue;

@@ -110,6 +110,15 @@ describe.each(testDbs)('dispute resolution surveys API on %s', (dbKind) => {
     const invites = (await api.ctx.db.query<{ recipient_role: string; email: string }>('SELECT recipient_role, email FROM dr_survey_invitations WHERE case_id = $1', [caseId])).rows;
     // The mediation survey is for parents: the district gets none.
     expect(invites).toEqual([{ recipient_role: 'Parent', email: 'pat.parent@family.example' }]);
+    // An IEP facilitation's survey is for all: the district's dispute resolution contact is a party too.
+    const iepf = (await api.ctx.db.query<{ id: string }>(
+      `UPDATE dr_cases SET status = 4, outcome = 11, closed_date = $1, lea_id = (SELECT id FROM leas WHERE lea_code = '55-0101-000')
+        WHERE id = (SELECT id FROM dr_cases WHERE dispute_type = 1 AND status IN (1, 2) ORDER BY case_number LIMIT 1) RETURNING id`,
+      [closed],
+    )).rows[0]!.id;
+    expect((await run()).status).toBe(200);
+    const iepfInvites = (await api.ctx.db.query<{ recipient_role: string; email: string }>('SELECT recipient_role, email FROM dr_survey_invitations WHERE case_id = $1 ORDER BY recipient_role', [iepf])).rows;
+    expect(iepfInvites).toEqual([{ recipient_role: 'LEA', email: demo.district }, expect.objectContaining({ recipient_role: 'Parent' })]);
     const mail = (await api.ctx.db.query<{ body_text: string }>(`SELECT body_text FROM notice_emails WHERE to_address = 'pat.parent@family.example'`)).rows;
     expect(mail).toHaveLength(1);
     // The personal link goes to the party alone: no system message, no subscriber.
@@ -188,7 +197,7 @@ describe('dispute resolution survey pages without JavaScript', () => {
         WHERE id = (SELECT id FROM dr_cases WHERE dispute_type = 1 AND status = 2 ORDER BY case_number LIMIT 1)`,
       [addDays(agencyToday(), -1)],
     );
-    expect(await sendSurveyInvitations(env.api.ctx, agencyToday())).toBe(1);
+    expect(await sendSurveyInvitations(env.api.ctx, agencyToday())).toBeGreaterThanOrEqual(1);
     const mail = (await env.api.ctx.db.query<{ body_text: string }>(`SELECT body_text FROM notice_emails WHERE to_address = 'iepf.parent@family.example'`)).rows[0]!;
     const path = /\/dr-public\/survey\/[A-Za-z0-9_-]+/.exec(mail.body_text)![0];
     const visitor = request.agent(env.portal.url);
