@@ -27,6 +27,7 @@ import { calendarsRouter } from './shared/calendars.js';
 import { drRouter } from './dr/routes.js';
 import { listenForCalendarChanges } from './dr/store.js';
 import { neutralsRouter } from './dr/neutrals.js';
+import { surveysRouter } from './dr/surveys.js';
 import { jobRegistry } from './jobs-registry.js';
 
 export function createApiApp(ctx: ApiContext): Express {
@@ -74,6 +75,7 @@ export function createApiApp(ctx: ApiContext): Express {
   // Holidays and school calendars move the open cases' business- and school-day deadlines.
   listenForCalendarChanges();
   app.use(neutralsRouter(ctx));
+  app.use(surveysRouter(ctx));
 
   app.use((_req, _res, next) => next(notFound('No such endpoint.')));
   app.use(errorHandler(ctx.log));

@@ -40,6 +40,8 @@ import { calendarsRouter } from './routes/calendars.js';
 import { drCasesRouter } from './routes/dr/cases.js';
 import { drReportsRouter } from './routes/dr/reports.js';
 import { drNeutralsRouter } from './routes/dr/neutrals.js';
+import { drSurveysRouter } from './routes/dr/surveys.js';
+import { drPublicSurveyRouter } from './routes/dr/public-survey.js';
 import { accountRouter } from './routes/account.js';
 import { sessionContextRouter } from './routes/session-context.js';
 import { buildIdHeader, shellContext } from './shell-context.js';
@@ -139,6 +141,9 @@ export function createApp(config: PortalConfig, services: AppDeps, options: Crea
   app.use(drCasesRouter(deps));
   app.use(drReportsRouter(deps));
   app.use(drNeutralsRouter(deps));
+  // The survey manager and the public survey a closed case's parties are emailed.
+  app.use(drSurveysRouter(deps));
+  app.use(drPublicSurveyRouter(deps));
   app.use(modulesRouter(deps));
   // The islands' /api proxy: after every router that answers an /api path itself (it 404s the rest).
   app.use(apiProxyRouter(deps));

@@ -11,6 +11,7 @@ import type { DeadlineCode } from '../../lib/dr/timeline.js';
 import type { ApiContext } from '../context.js';
 import type { JobDefinition } from '../shared/jobs.js';
 import { sendNotice } from '../shared/notify.js';
+import { sendSurveyInvitations } from './surveys.js';
 
 /** The notification type reminders go out as (api/seed-data/event-types.ts). */
 export const DR_REMINDER_EVENT = 'Dispute Case Timeline Reminder';
@@ -76,6 +77,14 @@ export const drJobs: readonly JobDefinition[] = [
     async run(ctx, day) {
       const deleted = await deleteStaleDrafts(ctx, day);
       return { sent: 0, note: `${deleted} draft(s) untouched for 90 days deleted.` };
+    },
+  },
+  {
+    // One day after a case closes with a surveyed outcome, each party's survey link (§8), once per case and address.
+    name: 'dr-survey-invitations',
+    schedule: '0 7 * * *',
+    async run(ctx, day) {
+      return { sent: await sendSurveyInvitations(ctx, day) };
     },
   },
 ];

@@ -22,6 +22,7 @@ import {
 } from '../openapi/helpers.js';
 import { neutralSchemas } from './neutrals.js';
 import { drSchemas } from './routes.js';
+import { surveySchemas } from './surveys.js';
 
 const tags = ['Dispute resolution'];
 const invalid = error('Bad input: 422 with the §7 message of each field in `errors`.');
@@ -33,6 +34,10 @@ const yearParams = [
   queryParam('schoolYear', schoolYearSchema, 'The July-June reporting year; default the last one that has ended.'),
   queryParam('leaId', { type: 'integer', minimum: 1 }, 'One LEA; non-state users are limited to their own LEAs.'),
 ];
+const surveyId = pathParam('id', { type: 'integer', minimum: 1 }, 'The survey id.');
+const surveyMissing = error('No such survey.');
+const surveyToken = pathParam('token', { type: 'string' }, 'The token of the emailed survey link.');
+const linkUnusable = error('This survey link has expired or was already used.');
 const csvParam = queryParam('format', { type: 'string', enum: ['csv'] }, 'csv: the same report as a CSV attachment (the export is logged).');
 
 export const drPaths: OpenApiPaths = {
@@ -342,6 +347,49 @@ export const drPaths: OpenApiPaths = {
       security: bearer,
       parameters: [...yearParams, queryParam('row', { type: 'string' }, 'The Table 7 row, e.g. 2.1(a).')],
       responses: { 200: { description: 'The row, its label and its cases.' }, 422: invalid, ...common },
+    },
+  },
+  '/api/disputeresolution/surveys': {
+    get: { tags, summary: 'Satisfaction surveys with their questions, invitations, responses and response rate (state staff)', security: bearer, responses: { 200: { description: 'Surveys.' }, ...common } },
+    post: { tags, summary: 'Create a Draft survey', security: bearer, requestBody: jsonBody(surveySchemas.surveyBody), responses: { 201: { description: 'The survey.' }, 422: invalid, ...common } },
+  },
+  '/api/disputeresolution/surveys/{id}': {
+    get: { tags, summary: 'One survey with its questions', security: bearer, parameters: [surveyId], responses: { 200: { description: 'The survey.' }, 404: surveyMissing, ...common } },
+    put: {
+      tags,
+      summary: 'Replace a survey’s details and questions; refused once it has responses (copy it instead)',
+      security: bearer,
+      parameters: [surveyId],
+      requestBody: jsonBody(surveySchemas.surveyBody),
+      responses: { 200: { description: 'The survey.' }, 404: surveyMissing, 422: invalid, ...common },
+    },
+  },
+  '/api/disputeresolution/surveys/{id}/activate': {
+    post: { tags, summary: 'Draft to Active; retires the other Active survey of the same type and audience', security: bearer, parameters: [surveyId], responses: { 200: { description: 'The survey and the ids it retired.' }, 404: surveyMissing, 422: invalid, ...common } },
+  },
+  '/api/disputeresolution/surveys/{id}/copy': {
+    post: { tags, summary: 'A new Draft with the same questions, version + 1', security: bearer, parameters: [surveyId], responses: { 201: { description: 'The copy.' }, 404: surveyMissing, ...common } },
+  },
+  '/api/disputeresolution/surveys/{id}/retire': {
+    post: { tags, summary: 'Retire a survey', security: bearer, parameters: [surveyId], responses: { 200: { description: 'The survey.' }, 404: surveyMissing, 422: invalid, ...common } },
+  },
+  '/api/disputeresolution/surveys/{id}/results': {
+    get: {
+      tags,
+      summary: 'Per question n, mean, percent Agree, percent Yes and text answers; breakdowns by type, LEA and year hidden under 3 responses',
+      security: bearer,
+      parameters: [surveyId],
+      responses: { 200: { description: 'Results.' }, 404: surveyMissing, ...common },
+    },
+  },
+  '/api/disputeresolution/public/surveys/{token}': {
+    get: { tags, summary: 'The survey a link opens (no sign-in)', parameters: [surveyToken], responses: { 200: { description: 'Name and questions.' }, 404: linkUnusable, 410: linkUnusable } },
+    post: {
+      tags,
+      summary: 'Answer once: answers keyed by question seq (Likert 1-5, true/false, text); stored with no link to the person or the invitation',
+      parameters: [surveyToken],
+      requestBody: jsonBody(surveySchemas.answersBody),
+      responses: { 201: { description: 'Recorded.' }, 404: linkUnusable, 410: linkUnusable, 422: invalid },
     },
   },
 };

@@ -12,6 +12,7 @@ import { DEMO_PASSWORD, DISTRICT_USER_LEA_CODE, STATE_LEVEL_LEA_CODE } from '../
 import { ROLE } from '../seed-data/roles.js';
 import { lastEndedYear } from './routes.js';
 import { nextCaseNumber, refreshDeadlines } from './store.js';
+import { seedSurveys } from './surveys-seed.js';
 
 const MARK = 'dr-demo-v1';
 
@@ -347,6 +348,8 @@ export async function seedDisputeResolution(q: Queryable, now: Date): Promise<vo
     if (ia && ib) await q.query('INSERT INTO dr_case_links (case_a, case_b, relation, created_by) VALUES ($1, $2, $3, $4)', [ia, ib, relation, stateUser]);
   }
   for (const id of ids.values()) await refreshDeadlines(q, id, today);
+
+  await seedSurveys(q, { stateUser, today, publicMediation: ids.get('med-5') ?? null });
 
   // dr.public's draft mediation request (§13).
   if (publicUser) {

@@ -117,6 +117,19 @@ export const eventTypeSeeds: readonly EventTypeSeed[] = [
     hasSpecificDate: true,
   },
   {
+    // Email only, to the parties' addresses (DR spec §8, §11); the link is personal, so the job
+    // sends it to no subscriber (api/dr/surveys.ts).
+    name: 'Dispute Survey Invitation',
+    description: 'A satisfaction survey invitation sent to the parties of a closed dispute resolution case.',
+    module: 'DisputeResolution',
+    supportedFrequency: [Immediately],
+    isSupportsEmail: true,
+    isSupportsInApp: false,
+    isRequired: false,
+    hasLea: false,
+    hasSpecificDate: false,
+  },
+  {
     name: 'Post-School Survey Collection Opened',
     description: 'A post-school outcomes survey collection window opened.',
     module: 'PostSchoolOutcomesSurvey',

@@ -29,6 +29,7 @@ export const builtRouteIds: ReadonlySet<string> = new Set([
   'dr.reports', // server/routes/dr/reports.ts
   'dr.reports/summary-report', // server/routes/dr/reports.ts
   'dr.reports/state-tracking', // server/routes/dr/reports.ts
+  'dr.survey-manager', // server/routes/dr/surveys.ts
   'dr.request', // server/routes/dr/request.ts
   'monitoring.visit', // server/routes/monitoring-visit.ts
   'admin.manage-users', // server/routes/admin/users.ts
