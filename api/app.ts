@@ -24,6 +24,7 @@ import { adminOrgExtraRouter } from './routes/admin-org-extra.js';
 import { monitoringRouter } from './routes/monitoring.js';
 import { jobsRouter } from './shared/jobs.js';
 import { calendarsRouter } from './shared/calendars.js';
+import { drEmailTemplatesRouter } from './dr/email-templates.js';
 import { drRouter } from './dr/routes.js';
 import { neutralsRouter } from './dr/neutrals.js';
 import { jobRegistry } from './jobs-registry.js';
@@ -70,6 +71,8 @@ export function createApiApp(ctx: ApiContext): Express {
   app.use(calendarsRouter(ctx));
   // Dispute resolution: cases, deadlines, actions, links, withdrawals and reports (DR spec §12).
   app.use(drRouter(ctx));
+  // Its email templates (§4.8, §11): the shared template store with the DR catalogue.
+  app.use(drEmailTemplatesRouter(ctx));
   app.use(neutralsRouter(ctx));
 
   app.use((_req, _res, next) => next(notFound('No such endpoint.')));

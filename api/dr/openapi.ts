@@ -20,6 +20,8 @@ import {
   uuidSchema,
   type OpenApiPaths,
 } from '../openapi/helpers.js';
+import { emailTemplatePaths } from '../shared/openapi.js';
+import { DR_TEMPLATES_PATH } from './email-templates.js';
 import { neutralSchemas } from './neutrals.js';
 import { drSchemas } from './routes.js';
 
@@ -314,4 +316,8 @@ export const drPaths: OpenApiPaths = {
       responses: { 200: { description: 'The case’s assignments.' }, 404: error('No such assignment.'), 422: invalid, ...common },
     },
   },
+  ...emailTemplatePaths(
+    DR_TEMPLATES_PATH,
+    'Needs DisputeResolution.emailtemplates.manage. A preview or test send fills the fields from `caseId` (or `caseNumber`) of a case in the caller’s scope (else 404), or with sample values.',
+  ),
 };
