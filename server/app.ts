@@ -38,6 +38,7 @@ import { keepAliveRouter } from './routes/keep-alive.js';
 import { modulesRouter } from './routes/modules.js';
 import { calendarsRouter } from './routes/calendars.js';
 import { drCasesRouter } from './routes/dr/cases.js';
+import { drEmailTemplatesRouter } from './routes/dr/email-templates.js';
 import { drReportsRouter } from './routes/dr/reports.js';
 import { accountRouter } from './routes/account.js';
 import { sessionContextRouter } from './routes/session-context.js';
@@ -137,6 +138,7 @@ export function createApp(config: PortalConfig, services: AppDeps, options: Crea
   // Dispute resolution: dashboard and case detail, the reports.
   app.use(drCasesRouter(deps));
   app.use(drReportsRouter(deps));
+  app.use(drEmailTemplatesRouter(deps));
   app.use(modulesRouter(deps));
   // The islands' /api proxy: after every router that answers an /api path itself (it 404s the rest).
   app.use(apiProxyRouter(deps));

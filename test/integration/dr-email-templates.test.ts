@@ -7,11 +7,15 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seed } from '../../api/seed.js';
 import { DR_TEMPLATE_CODES } from '../../lib/dr/notifications.js';
+import { drText } from '../../lib/dr/page-text.js';
 import { templateText } from '../../lib/shared/messages.js';
 import { startTestApi, testDbs, type TestApi } from '../helpers/api.js';
 import { accessToken, demo, mailsTo } from './api-auth-helpers.js';
+import { decoded, demoEmails, postForm, signedInAgent, textOf, titleOf, withPortal } from './dashboard-helpers.js';
 
 const BASE = '/api/disputeresolution/email-templates';
+const PAGE = '/dispute-resolution/email-templates';
+const t = drText.emailTemplates;
 
 /** A submitted case with a student on it, and the student's last name. */
 async function caseWithStudent(api: TestApi): Promise<{ id: string; caseNumber: string; lastName: string }> {
@@ -120,5 +124,76 @@ describe.each(testDbs)('dispute resolution email templates API on %s', (dbKind) 
     expect((await request(api.url).get(BASE).set(as(district))).status).toBe(403);
     expect((await request(api.url).get(`${BASE}/DR_CASE_CLOSED`).set(as(district))).status).toBe(403);
     expect((await request(api.url).put(`${BASE}/DR_CASE_CLOSED`).set(as(district)).send({ subject: 'x', bodyHtml: '<p>y</p>' })).status).toBe(403);
+  });
+});
+
+describe('dispute resolution email template pages without JavaScript', () => {
+  const env = withPortal();
+
+  it('lists the templates with code, name, subject, active and updated, each code linking to its page', async () => {
+    const agent = await signedInAgent(env.portal.url, demoEmails.stateUser);
+    const res = await agent.get(PAGE);
+    expect(res.status).toBe(200);
+    expect(titleOf(res.text)).toContain('Email Templates');
+    const text = decoded(textOf(res.text));
+    for (const heading of [t.code, t.name, t.subject, t.active, t.updated]) expect(text).toContain(heading);
+    for (const code of DR_TEMPLATE_CODES) expect(res.text).toContain(`href="${PAGE}/${code}"`);
+    expect(text).toContain('Your dispute resolution request {{caseNumber}} was received');
+  });
+
+  it('shows a template with its allowed merge fields, and previews it with a case: initials, no last name', async () => {
+    const agent = await signedInAgent(env.portal.url, demoEmails.stateUser);
+    const page = `${PAGE}/DR_SIGNATURE_REQUEST`;
+    const res = await agent.get(page);
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('{{signLink}}');
+    expect(res.text).not.toContain('{{surveyLink}}');
+    expect(res.text).toMatch(/<textarea[^>]*name="bodyHtml"/);
+    const c = await caseWithStudent(env.api);
+    const stored = await agent.get(`${PAGE}/DR_REQUEST_SUBMITTED`);
+    const subject = 'Received {{caseNumber}}';
+    const preview = await postForm(agent, `${PAGE}/DR_REQUEST_SUBMITTED`, { intent: 'preview', subject, bodyHtml: '<p>For {{studentInitials}}: {{caseNumber}}</p>', caseNumber: c.caseNumber, isActive: 'on' }, `${PAGE}/DR_REQUEST_SUBMITTED`);
+    expect(stored.status).toBe(200);
+    expect(preview.status).toBe(200);
+    expect(decoded(preview.text)).toContain(`Received ${c.caseNumber}`);
+    expect(preview.text).toContain('data-preview="html"');
+    expect(preview.text).not.toContain(c.lastName);
+    // The typed draft stays in the form; nothing was saved.
+    expect(decoded(preview.text)).toContain(subject);
+    const unknown = await postForm(agent, `${PAGE}/DR_REQUEST_SUBMITTED`, { intent: 'preview', subject, bodyHtml: '<p>x</p>', caseNumber: 'ZZ-0000-000' }, `${PAGE}/DR_REQUEST_SUBMITTED`);
+    expect(unknown.status).toBe(422);
+    expect(decoded(unknown.text)).toContain(t.noCase);
+  });
+
+  it('re-renders a refused save with 422, the §7 message and the typed values; saves a good one with 303', async () => {
+    const agent = await signedInAgent(env.portal.url, demoEmails.stateUser);
+    const page = `${PAGE}/DR_CASE_CLOSED`;
+    const refused = await postForm(agent, page, { intent: 'save', subject: 'Closed {{caseNumber}} typed', bodyHtml: '<p>{{surveyLink}}</p>', isActive: 'on' }, page);
+    expect(refused.status).toBe(422);
+    const html = decoded(refused.text);
+    expect(html).toContain('The merge field {{surveyLink}} cannot be used in this template.');
+    expect(refused.text).toContain('usa-alert--error');
+    expect(html).toContain('Closed {{caseNumber}} typed');
+    const saved = await postForm(agent, page, { intent: 'save', subject: 'Case {{caseNumber}} closed', bodyHtml: '<p>Closed: {{caseNumber}}</p>', isActive: 'on' }, page);
+    expect(saved.status).toBe(303);
+    expect(saved.headers.location).toBe(PAGE);
+    const list = await agent.get(PAGE);
+    expect(decoded(textOf(list.text))).toContain(t.saved('Case closed'));
+    expect(decoded(textOf(list.text))).toContain('Case {{caseNumber}} closed');
+  });
+
+  it('sends a test to the user and keeps the form', async () => {
+    const agent = await signedInAgent(env.portal.url, demoEmails.stateUser);
+    const page = `${PAGE}/DR_CASE_ACCEPTED`;
+    const res = await postForm(agent, page, { intent: 'test', subject: 'Test {{caseNumber}}', bodyHtml: '<p>Hello {{recipientName}}</p>', isActive: 'on' }, page);
+    expect(res.status).toBe(200);
+    expect(decoded(textOf(res.text))).toContain(t.testSent(demoEmails.stateUser));
+    expect((await mailsTo(env.api, demoEmails.stateUser)).at(-1)?.subject).toMatch(/^Test SC-\d{4}-\d{3}$/);
+  });
+
+  it('answers 403 to a district user', async () => {
+    const agent = await signedInAgent(env.portal.url, demoEmails.district);
+    expect((await agent.get(PAGE)).status).toBe(403);
+    expect((await agent.get(`${PAGE}/DR_CASE_CLOSED`)).status).toBe(403);
   });
 });
