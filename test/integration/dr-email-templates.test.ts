@@ -149,6 +149,7 @@ describe('dispute resolution email template pages without JavaScript', () => {
     expect(res.text).toContain('{{signLink}}');
     expect(res.text).not.toContain('{{surveyLink}}');
     expect(res.text).toMatch(/<textarea[^>]*name="bodyHtml"/);
+    expect(titleOf(res.text)).toBe('DR_SIGNATURE_REQUEST - Email Templates - Dispute Resolution - Compliance Portal');
     const c = await caseWithStudent(env.api);
     const stored = await agent.get(`${PAGE}/DR_REQUEST_SUBMITTED`);
     const subject = 'Received {{caseNumber}}';

@@ -11,6 +11,7 @@ import { createElement } from 'react';
 import { z } from 'zod';
 import { formatDateTime } from '../../../lib/dates.js';
 import { drText } from '../../../lib/dr/page-text.js';
+import { breadcrumbsFor } from '../../../lib/navigation.js';
 import { routeById } from '../../../lib/routes.js';
 import type { FieldError } from '../../../lib/validation/admin-org.js';
 import { DrEmailTemplatePage, type DrEmailTemplatePageProps, type DrEmailTemplateValues } from '../../../views/pages/dr/DrEmailTemplatePage.js';
@@ -74,7 +75,13 @@ function renderEdit(req: Request, res: Response, stored: Template, values: DrEma
       preview: extras.preview ?? null,
       lastUpdated: t.lastUpdated(formatDateTime(stored.updatedAt, tzOf(res))),
     }),
-    { title: routeById(ROUTE).title, layout: 'shell', status: extras.status ?? (errors.length ? 422 : 200), errorsInTitle: errors.length > 0 },
+    {
+      title: `${stored.code} - ${routeById(ROUTE).title}`,
+      layout: 'shell',
+      status: extras.status ?? (errors.length ? 422 : 200),
+      errorsInTitle: errors.length > 0,
+      breadcrumbs: breadcrumbsFor(EMAIL_TEMPLATES_PATH, [{ label: stored.code }]),
+    },
   );
 }
 
