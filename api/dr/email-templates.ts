@@ -21,15 +21,15 @@ import { acceptedNeutrals, caseInScope, DR, dataOf, initialsOf, loadCaseRow, NEU
 
 export const DR_TEMPLATES_PATH = '/api/disputeresolution/email-templates';
 
-const open = '<p><a href="{{caseLink}}">Open the case in the portal</a></p>';
-const hello = '<p>Hello {{recipientName}},</p>';
-const facts = '<p>Case: {{caseNumber}} ({{disputeTypeName}})<br>District: {{leaName}}<br>Student: {{studentInitials}}</p>';
+const open = '\n<p><a href="{{caseLink}}">Open the case in the portal</a></p>';
+const hello = '<p>Hello {{recipientName}},</p>\n';
+const facts = '\n<p>Case: {{caseNumber}} ({{disputeTypeName}})<br>District: {{leaName}}<br>Student: {{studentInitials}}</p>';
 
 const templates: Readonly<Record<DrTemplateCode, { name: string; subject: string; body: string }>> = {
   DR_REQUEST_SUBMITTED: {
     name: 'Request submitted (filer)',
     subject: 'Your dispute resolution request {{caseNumber}} was received',
-    body: `${hello}<p>We received your {{disputeTypeName}} request on {{receivedDate}}. Its case number is {{caseNumber}}.</p>${facts}<p>We will contact you about the next steps.</p>${open}`,
+    body: `${hello}<p>We received your {{disputeTypeName}} request on {{receivedDate}}. Its case number is {{caseNumber}}.</p>${facts}\n<p>We will contact you about the next steps.</p>${open}`,
   },
   DR_REQUEST_RECEIVED_LEA: {
     name: 'Request received (district)',
@@ -74,17 +74,20 @@ const templates: Readonly<Record<DrTemplateCode, { name: string; subject: string
   DR_SIGNATURE_REQUEST: {
     name: 'Signature requested',
     subject: 'Please sign a document for case {{caseNumber}}',
-    body: `${hello}<p>A document of the {{disputeTypeName}} case {{caseNumber}} needs your signature.</p><p><a href="{{signLink}}">Review and sign</a></p>${facts}`,
+    body: `${hello}<p>A document of the {{disputeTypeName}} case {{caseNumber}} needs your signature.</p>
+<p><a href="{{signLink}}">Review and sign</a></p>${facts}`,
   },
   DR_HO_CHOICE_REQUEST: {
     name: 'Hearing officer choice requested',
     subject: 'Choose a hearing officer for case {{caseNumber}}',
-    body: `${hello}<p>Please choose a hearing officer for the {{disputeTypeName}} case {{caseNumber}}.</p><p><a href="{{signLink}}">Make your choice</a></p>${facts}`,
+    body: `${hello}<p>Please choose a hearing officer for the {{disputeTypeName}} case {{caseNumber}}.</p>
+<p><a href="{{signLink}}">Make your choice</a></p>${facts}`,
   },
   DR_SURVEY_INVITATION: {
     name: 'Survey invitation',
     subject: 'Tell us about your dispute resolution experience ({{caseNumber}})',
-    body: `${hello}<p>Case {{caseNumber}} is closed. Please tell us how the process went; the survey takes a few minutes.</p><p><a href="{{surveyLink}}">Take the survey</a></p>`,
+    body: `${hello}<p>Case {{caseNumber}} is closed. Please tell us how the process went; the survey takes a few minutes.</p>
+<p><a href="{{surveyLink}}">Take the survey</a></p>`,
   },
 };
 

@@ -9,7 +9,7 @@
 import { Router, type Request, type Response } from 'express';
 import { createElement } from 'react';
 import { z } from 'zod';
-import { formatDateTime } from '../../../lib/dates.js';
+import { formatDateTime, formatShortDate } from '../../../lib/dates.js';
 import { drText } from '../../../lib/dr/page-text.js';
 import { breadcrumbsFor } from '../../../lib/navigation.js';
 import { routeById } from '../../../lib/routes.js';
@@ -106,7 +106,7 @@ export function drEmailTemplatesRouter(_deps: AppDeps): Router {
       res,
       createElement(DrEmailTemplatesPage, {
         title: route.menuLabel,
-        rows: list.map((x) => ({ code: x.code, name: x.name, subject: x.subject, isActive: x.isActive, updated: formatDateTime(x.updatedAt, tz) })),
+        rows: list.map((x) => ({ code: x.code, name: x.name, subject: x.subject, isActive: x.isActive, updated: formatShortDate(x.updatedAt, tz) })),
       }),
       { title: route.title, layout: 'shell' },
     );
