@@ -24,6 +24,7 @@ import { adminOrgExtraRouter } from './routes/admin-org-extra.js';
 import { monitoringRouter } from './routes/monitoring.js';
 import { jobsRouter } from './shared/jobs.js';
 import { calendarsRouter } from './shared/calendars.js';
+import { drEmailTemplatesRouter } from './dr/email-templates.js';
 import { drRouter } from './dr/routes.js';
 import { listenForCalendarChanges } from './dr/store.js';
 import { neutralsRouter } from './dr/neutrals.js';
@@ -74,6 +75,8 @@ export function createApiApp(ctx: ApiContext): Express {
   app.use(drRouter(ctx));
   // Holidays and school calendars move the open cases' business- and school-day deadlines.
   listenForCalendarChanges();
+  // Its email templates (§4.8, §11): the shared template store with the DR catalogue.
+  app.use(drEmailTemplatesRouter(ctx));
   app.use(neutralsRouter(ctx));
   app.use(surveysRouter(ctx));
 

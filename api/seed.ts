@@ -14,7 +14,7 @@ import { seedLists } from './seed-data/lists.js';
 import { builtInRoles, ROLE } from './seed-data/roles.js';
 import { textBlockSeeds } from './seed-data/text-blocks.js';
 import { seedCalendars } from './shared/calendars.js';
-import { seedDisputeResolution } from './dr/seed.js';
+import { seedDisputeResolution, seedDrReference } from './dr/seed.js';
 import { seedBenchCases } from './dr/bench-seed.js';
 
 const SYSTEM = 'system';
@@ -35,6 +35,8 @@ export async function seed(ctx: ApiContext): Promise<void> {
     }
     // Holidays (reference data) and the demo school calendars, after the demo LEAs.
     await seedCalendars(q, now, { demo: ctx.config.seedDemo });
+    // Dispute resolution reference data (its email templates), whether or not the demo is seeded.
+    await seedDrReference(q);
     // Dispute resolution cases, roster and roles, after the calendars their deadlines count on.
     if (ctx.config.seedDemo) await seedDisputeResolution(q, now);
     if (ctx.config.benchDrCases) await seedBenchCases(q, ctx.config.benchDrCases, now);

@@ -38,6 +38,7 @@ import { keepAliveRouter } from './routes/keep-alive.js';
 import { modulesRouter } from './routes/modules.js';
 import { calendarsRouter } from './routes/calendars.js';
 import { drCasesRouter } from './routes/dr/cases.js';
+import { drEmailTemplatesRouter } from './routes/dr/email-templates.js';
 import { drReportsRouter } from './routes/dr/reports.js';
 import { drNeutralsRouter } from './routes/dr/neutrals.js';
 import { drSurveysRouter } from './routes/dr/surveys.js';
@@ -144,6 +145,7 @@ export function createApp(config: PortalConfig, services: AppDeps, options: Crea
   // The survey manager and the public survey a closed case's parties are emailed.
   app.use(drSurveysRouter(deps));
   app.use(drPublicSurveyRouter(deps));
+  app.use(drEmailTemplatesRouter(deps));
   app.use(modulesRouter(deps));
   // The islands' /api proxy: after every router that answers an /api path itself (it 404s the rest).
   app.use(apiProxyRouter(deps));

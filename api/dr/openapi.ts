@@ -20,6 +20,8 @@ import {
   uuidSchema,
   type OpenApiPaths,
 } from '../openapi/helpers.js';
+import { emailTemplatePaths } from '../shared/openapi.js';
+import { DR_TEMPLATES_PATH } from './email-templates.js';
 import { neutralSchemas } from './neutrals.js';
 import { drSchemas } from './routes.js';
 import { surveySchemas } from './surveys.js';
@@ -392,4 +394,8 @@ export const drPaths: OpenApiPaths = {
       responses: { 201: { description: 'Recorded.' }, 404: linkUnusable, 410: linkUnusable, 422: invalid },
     },
   },
+  ...emailTemplatePaths(
+    DR_TEMPLATES_PATH,
+    'Needs DisputeResolution.emailtemplates.manage. A preview or test send fills the fields from `caseId` (or `caseNumber`) of a case in the caller’s scope (else 404), or with sample values.',
+  ),
 };

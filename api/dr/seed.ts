@@ -8,8 +8,10 @@ import { caseSchoolYear, DISPUTE_TYPES } from '../../lib/dr/cases.js';
 import type { CaseData } from '../../lib/dr/request.js';
 import type { Queryable } from '../db.js';
 import { hashPassword } from '../passwords.js';
+import { seedEmailTemplates } from '../shared/email-templates.js';
 import { DEMO_PASSWORD, DISTRICT_USER_LEA_CODE, STATE_LEVEL_LEA_CODE } from '../seed-data/demo.js';
 import { ROLE } from '../seed-data/roles.js';
+import { drTemplateCatalogue } from './email-templates.js';
 import { lastEndedYear } from './routes.js';
 import { nextCaseNumber, refreshDeadlines } from './store.js';
 import { seedSurveys } from './surveys-seed.js';
@@ -244,6 +246,14 @@ function dataFor(c: SeedCase, i: number, requester: { name: string; email: strin
   if (c.setAside) data.setAside = c.setAside;
   if (c.appeal) data.appeal = { filedDate: c.appeal.filedDate, filedBy: 'Parent' };
   return data;
+}
+
+/**
+ * The module's reference data, on every start: the email templates (§4.8) that are missing.
+ * An edited template is never overwritten (seedEmailTemplates inserts missing codes only).
+ */
+export async function seedDrReference(q: Queryable): Promise<void> {
+  await seedEmailTemplates(q, drTemplateCatalogue);
 }
 
 export async function seedDisputeResolution(q: Queryable, now: Date): Promise<void> {

@@ -26,6 +26,7 @@ const DETAIL_PATHS: Readonly<Record<string, string>> = {
 export const builtRouteIds: ReadonlySet<string> = new Set([
   'dr.calendars', // server/routes/calendars.ts
   'dr.dashboard', // server/routes/dr/cases.ts
+  'dr.email-templates', // server/routes/dr/email-templates.ts
   'dr.reports', // server/routes/dr/reports.ts
   'dr.reports/summary-report', // server/routes/dr/reports.ts
   'dr.reports/state-tracking', // server/routes/dr/reports.ts
