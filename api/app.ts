@@ -26,6 +26,8 @@ import { jobsRouter } from './shared/jobs.js';
 import { calendarsRouter } from './shared/calendars.js';
 import { drRouter } from './dr/routes.js';
 import { neutralsRouter } from './dr/neutrals.js';
+import { drDocumentsRouter } from './dr/documents.js';
+import { drPublicRouter } from './dr/public.js';
 import { jobRegistry } from './jobs-registry.js';
 
 export function createApiApp(ctx: ApiContext): Express {
@@ -71,6 +73,9 @@ export function createApiApp(ctx: ApiContext): Express {
   // Dispute resolution: cases, deadlines, actions, links, withdrawals and reports (DR spec §12).
   app.use(drRouter(ctx));
   app.use(neutralsRouter(ctx));
+  // Case documents and the public page's options and published decisions (DR spec §4.3, §4.11).
+  app.use(drDocumentsRouter(ctx));
+  app.use(drPublicRouter(ctx));
 
   app.use((_req, _res, next) => next(notFound('No such endpoint.')));
   app.use(errorHandler(ctx.log));
