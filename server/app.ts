@@ -39,6 +39,8 @@ import { modulesRouter } from './routes/modules.js';
 import { calendarsRouter } from './routes/calendars.js';
 import { drCasesRouter } from './routes/dr/cases.js';
 import { drReportsRouter } from './routes/dr/reports.js';
+import { drDocumentsRouter } from './routes/dr/documents.js';
+import { drPublicRouter } from './routes/dr/public.js';
 import { accountRouter } from './routes/account.js';
 import { sessionContextRouter } from './routes/session-context.js';
 import { buildIdHeader, shellContext } from './shell-context.js';
@@ -124,6 +126,8 @@ export function createApp(config: PortalConfig, services: AppDeps, options: Crea
   app.use(authRouter(deps));
   app.use(drRequestRouter(deps));
   app.use(drRequestWizardRouter(deps));
+  // The public dispute resolution page (no sign-in; the API's public Basic token upstream).
+  app.use(drPublicRouter(deps));
   app.use(sessionContextRouter(deps));
   app.use(helpRouter(deps));
   app.use(accountRouter(deps));
@@ -136,6 +140,7 @@ export function createApp(config: PortalConfig, services: AppDeps, options: Crea
   app.use(calendarsRouter(deps));
   // Dispute resolution: dashboard and case detail, the reports.
   app.use(drCasesRouter(deps));
+  app.use(drDocumentsRouter(deps));
   app.use(drReportsRouter(deps));
   app.use(modulesRouter(deps));
   // The islands' /api proxy: after every router that answers an /api path itself (it 404s the rest).

@@ -2,7 +2,8 @@
 // §14) on PGlite and PostgreSQL against the demo seed: state staff upload a PDF, a district user
 // of another LEA gets 404, a program renamed .pdf is refused with 422, a download is an attachment
 // with nosniff, and the public decisions list (Basic token only) shows just the documents tagged
-// Redacted decision on closed due process cases.
+// Redacted decision on closed due process cases. Then the pages without JavaScript: the documents
+// tab's upload (303, or 422 on the tab), download and tag forms, and /dr-public signed out.
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_DR_PUBLIC_BASIC } from '../../api/config.js';
@@ -11,7 +12,11 @@ import { docText, NO_COST } from '../../lib/dr/public-text.js';
 import { documentText } from '../../lib/shared/messages.js';
 import { startTestApi, testDbs, type TestApi } from '../helpers/api.js';
 import { binary, pdfBytes, pngBytes } from '../helpers/files.js';
+import { csrfFrom } from '../helpers/portal.js';
 import { accessToken, demo, leaIdByCode } from './api-auth-helpers.js';
+import { decoded, postForm, signedInAgent, textOf, titleOf, withPortal, type Agent } from './dashboard-helpers.js';
+import { OPTION_TITLES } from '../../lib/dr/request-rules.js';
+import { publicText } from '../../lib/dr/public-text.js';
 
 const BASE = '/api/disputeresolution';
 const basic = `Basic ${Buffer.from(DEV_DR_PUBLIC_BASIC).toString('base64')}`;
@@ -161,5 +166,76 @@ describe.each(testDbs)('dispute resolution documents on %s', (dbKind) => {
     ];
     for (const [path, method] of expected) expect(doc.paths[`${BASE}${path}`]?.[method], `${method} ${path}`).toBeDefined();
     expect(doc.components.securitySchemes.drPublicBasic).toBeDefined();
+  });
+});
+
+describe('dispute resolution documents tab and /dr-public without JavaScript', () => {
+  const env = withPortal();
+  const activeCase = async () =>
+    (await env.api.ctx.db.query<{ id: string }>(`SELECT id FROM dr_cases WHERE status = 2 AND NOT is_deleted ORDER BY case_number DESC LIMIT 1`)).rows[0]!.id;
+  const uploadForm = async (agent: Agent, id: string, bytes: Buffer, name: string, tagged = false) => {
+    const page = await agent.get(`/dispute-resolution/cases/${id}?tab=documents`);
+    const req = agent.post(`/dispute-resolution/cases/${id}/documents`).field('_csrf', csrfFrom(page.text));
+    if (tagged) void req.field('redactedDecision', 'true');
+    return req.attach('file', bytes, name);
+  };
+
+  it('uploads on the documents tab (303), lists and downloads it, and refuses a renamed program on the tab with 422', async () => {
+    const agent = await signedInAgent(env.portal.url, demo.stateUser);
+    const id = await activeCase();
+    const tab = await agent.get(`/dispute-resolution/cases/${id}?tab=documents`);
+    expect(tab.status).toBe(200);
+    expect(textOf(tab.text)).toContain(docText.upload);
+    expect(tab.text).toMatch(/enctype="multipart\/form-data"/i);
+    expect(textOf(tab.text)).toContain(docText.redactedDecision);
+
+    const ok = await uploadForm(agent, id, pdfBytes('Portal upload'), 'portal-notes.pdf');
+    expect(ok.status).toBe(303);
+    expect(ok.headers.location).toBe(`/dispute-resolution/cases/${id}?tab=documents`);
+    const after = await agent.get(ok.headers.location as string);
+    expect(textOf(after.text)).toContain(docText.uploaded);
+    expect(textOf(after.text)).toContain('portal-notes.pdf');
+    const href = /href="(\/dispute-resolution\/cases\/[^"]+\/documents\/[0-9a-f-]{36})"[^>]*>portal-notes\.pdf/.exec(after.text)?.[1];
+    expect(href).toBeTruthy();
+    const file = await agent.get(href!).buffer(true).parse(binary);
+    expect(file.status).toBe(200);
+    expect(file.headers['content-disposition']).toMatch(/^attachment; filename="?portal-notes\.pdf/);
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
+
+    const refused = await uploadForm(agent, id, EXE, 'report.pdf');
+    expect(refused.status).toBe(422);
+    expect(decoded(refused.text)).toContain(documentText.notAllowed(['PDF', 'DOCX', 'JPEG', 'PNG']));
+    expect(titleOf(refused.text)).toContain('Documents');
+
+    const docId = href!.split('/').pop()!;
+    const tagged = await postForm(agent, `/dispute-resolution/cases/${id}/documents/${docId}/tag`, { redactedDecision: 'true' }, `/dispute-resolution/cases/${id}?tab=documents`);
+    expect(tagged.status).toBe(303);
+    expect(textOf((await agent.get(tagged.headers.location as string)).text)).toContain(docText.tagged);
+    const deleted = await postForm(agent, `/dispute-resolution/cases/${id}/documents/${docId}/delete`, {}, `/dispute-resolution/cases/${id}?tab=documents`);
+    expect(deleted.status).toBe(303);
+    expect(textOf((await agent.get(deleted.headers.location as string)).text)).not.toContain('portal-notes.pdf');
+  });
+
+  it('renders /dr-public signed out with the options, the start links and a published decision to download', async () => {
+    const state = await signedInAgent(env.portal.url, demo.stateUser);
+    const closedDp = (await env.api.ctx.db.query<{ id: string; case_number: string }>(
+      `SELECT id, case_number FROM dr_cases WHERE status = 4 AND dispute_type IN (4, 5) AND case_number IS NOT NULL AND NOT is_deleted ORDER BY case_number LIMIT 1`,
+    )).rows[0]!;
+    expect((await uploadForm(state, closedDp.id, pdfBytes('Redacted'), 'redacted.pdf', true)).status).toBe(303);
+
+    const res = await request(env.portal.url).get('/dr-public');
+    expect(res.status).toBe(200);
+    const text = textOf(res.text);
+    for (const title of Object.values(OPTION_TITLES)) expect(text).toContain(title);
+    expect(text).toContain(NO_COST);
+    expect(text).toContain(publicText.createAccount);
+    expect(res.text).toContain('href="/dr-request"');
+    expect(decoded(res.text)).toContain('href="/auth/login?returnUrl=/dispute-resolution/request"');
+    expect(text).toContain(closedDp.case_number);
+    const href = /href="(\/dr-public\/decisions\/[0-9a-f-]{36})"/.exec(res.text)?.[1];
+    const file = await request(env.portal.url).get(href!).buffer(true).parse(binary);
+    expect(file.status).toBe(200);
+    expect(file.headers['content-disposition']).toMatch(/-decision\.pdf/);
+    expect((await request(env.portal.url).get('/dr-public/decisions/00000000-0000-4000-8000-000000000000')).status).toBe(404);
   });
 });
