@@ -7,7 +7,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_DR_PUBLIC_BASIC } from '../../api/config.js';
-import { REDACTED_DECISION } from '../../lib/dr/documents.js';
+import { DR_DOCUMENT_MAX_BYTES, REDACTED_DECISION } from '../../lib/dr/documents.js';
 import { docText, NO_COST } from '../../lib/dr/public-text.js';
 import { documentText } from '../../lib/shared/messages.js';
 import { startTestApi, testDbs, type TestApi } from '../helpers/api.js';
@@ -94,6 +94,15 @@ describe.each(testDbs)('dispute resolution documents on %s', (dbKind) => {
       expect(refused.status).toBe(422);
       expect(refused.body.message).toBe(docText.notOnDraft);
     }
+  });
+
+  it('takes a file of 20 MB and refuses a larger one with 422', async () => {
+    const c = await caseWhere('c.status = 2');
+    const at20 = Buffer.concat([pdfBytes('Big'), Buffer.alloc(DR_DOCUMENT_MAX_BYTES - pdfBytes('Big').length, 0x20)]);
+    expect((await upload(state, c.id, at20, 'big.pdf')).status).toBe(201);
+    const over = await upload(state, c.id, Buffer.concat([at20, Buffer.from('x')]), 'bigger.pdf');
+    expect(over.status).toBe(422);
+    expect(over.body.errors[0]).toEqual({ field: 'file', message: documentText.tooLarge(DR_DOCUMENT_MAX_BYTES) });
   });
 
   it('lets only state staff or the uploader delete', async () => {
@@ -201,6 +210,10 @@ describe('dispute resolution documents tab and /dr-public without JavaScript', (
     expect(file.status).toBe(200);
     expect(file.headers['content-disposition']).toMatch(/^attachment; filename="?portal-notes\.pdf/);
     expect(file.headers['x-content-type-options']).toBe('nosniff');
+
+    // Over the shared 10 MB and within the module's 20 MB.
+    const big = Buffer.concat([pdfBytes('Big'), Buffer.alloc(15 * 1024 * 1024, 0x20)]);
+    expect((await uploadForm(agent, id, big, 'big-portal.pdf')).status).toBe(303);
 
     const refused = await uploadForm(agent, id, EXE, 'report.pdf');
     expect(refused.status).toBe(422);
