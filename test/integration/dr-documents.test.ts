@@ -220,6 +220,11 @@ describe('dispute resolution documents tab and /dr-public without JavaScript', (
     expect(decoded(refused.text)).toContain(documentText.notAllowed(['PDF', 'DOCX', 'JPEG', 'PNG']));
     expect(titleOf(refused.text)).toContain('Documents');
 
+    const noFile = await postForm(agent, `/dispute-resolution/cases/${id}/documents`, {}, `/dispute-resolution/cases/${id}?tab=documents`);
+    expect(noFile.status).toBe(422);
+    expect(decoded(noFile.text)).toContain(documentText.noFile);
+    expect((await postForm(agent, `/dispute-resolution/cases/${id}/documents/not-a-uuid/tag`, { redactedDecision: 'true' }, `/dispute-resolution/cases/${id}?tab=documents`)).status).toBe(404);
+
     const docId = href!.split('/').pop()!;
     const tagged = await postForm(agent, `/dispute-resolution/cases/${id}/documents/${docId}/tag`, { redactedDecision: 'true' }, `/dispute-resolution/cases/${id}?tab=documents`);
     expect(tagged.status).toBe(303);
