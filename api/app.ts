@@ -29,6 +29,8 @@ import { drRouter } from './dr/routes.js';
 import { listenForCalendarChanges } from './dr/store.js';
 import { neutralsRouter } from './dr/neutrals.js';
 import { surveysRouter } from './dr/surveys.js';
+import { drDocumentsRouter } from './dr/documents.js';
+import { drPublicRouter } from './dr/public.js';
 import { jobRegistry } from './jobs-registry.js';
 
 export function createApiApp(ctx: ApiContext): Express {
@@ -79,6 +81,9 @@ export function createApiApp(ctx: ApiContext): Express {
   app.use(drEmailTemplatesRouter(ctx));
   app.use(neutralsRouter(ctx));
   app.use(surveysRouter(ctx));
+  // Case documents and the public page's options and published decisions (DR spec §4.3, §4.11).
+  app.use(drDocumentsRouter(ctx));
+  app.use(drPublicRouter(ctx));
 
   app.use((_req, _res, next) => next(notFound('No such endpoint.')));
   app.use(errorHandler(ctx.log));

@@ -26,6 +26,8 @@ export const LIMITS = {
   resendPerAddress: { name: 'resend:addr', limit: 3, windowMs: 60 * 60_000 },
   /** Sign-in guesses per client, counted before checking and given back by a right password (finding 6). */
   signInPerClient: { name: 'signin:ip', limit: 20, windowMs: 15 * 60_000 },
+  /** The dispute resolution public page's calls (options, decisions, downloads) per client. */
+  drPublicPerClient: { name: 'drpublic:ip', limit: 300, windowMs: 15 * 60_000 },
 } as const satisfies Record<string, LimitRule>;
 
 export const TOO_MANY_REQUESTS = 'Too many requests. Please wait a few minutes and try again.';

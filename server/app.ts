@@ -43,6 +43,8 @@ import { drReportsRouter } from './routes/dr/reports.js';
 import { drNeutralsRouter } from './routes/dr/neutrals.js';
 import { drSurveysRouter } from './routes/dr/surveys.js';
 import { drPublicSurveyRouter } from './routes/dr/public-survey.js';
+import { drDocumentsRouter } from './routes/dr/documents.js';
+import { drPublicRouter } from './routes/dr/public.js';
 import { accountRouter } from './routes/account.js';
 import { sessionContextRouter } from './routes/session-context.js';
 import { buildIdHeader, shellContext } from './shell-context.js';
@@ -128,6 +130,8 @@ export function createApp(config: PortalConfig, services: AppDeps, options: Crea
   app.use(authRouter(deps));
   app.use(drRequestRouter(deps));
   app.use(drRequestWizardRouter(deps));
+  // The public dispute resolution page (no sign-in; the API's public Basic token upstream).
+  app.use(drPublicRouter(deps));
   app.use(sessionContextRouter(deps));
   app.use(helpRouter(deps));
   app.use(accountRouter(deps));
@@ -140,6 +144,7 @@ export function createApp(config: PortalConfig, services: AppDeps, options: Crea
   app.use(calendarsRouter(deps));
   // Dispute resolution: dashboard and case detail, the reports.
   app.use(drCasesRouter(deps));
+  app.use(drDocumentsRouter(deps));
   app.use(drReportsRouter(deps));
   app.use(drNeutralsRouter(deps));
   // The survey manager and the public survey a closed case's parties are emailed.

@@ -18,8 +18,10 @@ import multer from 'multer';
 import { documentText } from '../lib/shared/messages.js';
 import { UpstreamError, type MultipartFile } from './upstream.js';
 
-/** 10 MB, as the API's limit (api/shared/documents.ts MAX_DOCUMENT_BYTES). */
+/** 10 MB, as the API's limit (api/shared/documents.ts MAX_DOCUMENT_BYTES): a route's default. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** The most any route may take (DR case documents: 20 MB, DR spec §4.3); what multipartForms reads. */
+export const MAX_PARSED_BYTES = 20 * 1024 * 1024;
 
 export interface UploadedFile {
   field: string;
@@ -58,7 +60,7 @@ function parser(maxBytes: number) {
 }
 
 /** Parses multipart/form-data bodies of signed-in users before the CSRF check; see the file comment. */
-export function multipartForms(maxBytes = MAX_UPLOAD_BYTES): RequestHandler {
+export function multipartForms(maxBytes = MAX_PARSED_BYTES): RequestHandler {
   const parse = parser(maxBytes);
   return (req, res, next) => {
     // The /api proxy passes bodies on as they came (islands send JSON with the CSRF header).
@@ -76,7 +78,7 @@ export function multipartForms(maxBytes = MAX_UPLOAD_BYTES): RequestHandler {
  * a missing, empty, oversized or extra file becomes `error`, for the form's 422.
  */
 export function singleFileUpload(field: string, options: { maxBytes?: number } = {}): RequestHandler {
-  const maxBytes = Math.min(options.maxBytes ?? MAX_UPLOAD_BYTES, MAX_UPLOAD_BYTES);
+  const maxBytes = Math.min(options.maxBytes ?? MAX_UPLOAD_BYTES, MAX_PARSED_BYTES);
   const settle = (req: Request, res: Response, parsed: Parsed) => {
     const found = parsed.files.filter((f) => f.fieldname === field);
     let result: UploadResult;
@@ -88,7 +90,7 @@ export function singleFileUpload(field: string, options: { maxBytes?: number } =
     else result = { file: { field, fileName: found[0].originalname, contentType: found[0].mimetype || 'application/octet-stream', bytes: found[0].buffer }, error: null };
     uploads.set(res, result);
   };
-  const parse = parser(MAX_UPLOAD_BYTES);
+  const parse = parser(maxBytes);
   return (req, res, next) => {
     const parsed = parsedForms.get(req);
     if (parsed || !isMultipart(req)) {
@@ -97,7 +99,7 @@ export function singleFileUpload(field: string, options: { maxBytes?: number } =
     }
     // Mounted without multipartForms (its CSRF check then is the app's business): parse here.
     parse(req, res, (err: unknown) => {
-      settle(req, res, { files: (req.files as Express.Multer.File[] | undefined) ?? [], error: err ? messageOf(err, MAX_UPLOAD_BYTES) : null });
+      settle(req, res, { files: (req.files as Express.Multer.File[] | undefined) ?? [], error: err ? messageOf(err, maxBytes) : null });
       next();
     });
   };

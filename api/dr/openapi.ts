@@ -9,8 +9,10 @@ import {
   csvResponse,
   denied,
   error,
+  fileResponse,
   jsonBody,
   jsonResponse,
+  multipartBody,
   noContent,
   notFoundOrOutOfScope,
   pathParam,
@@ -22,6 +24,8 @@ import {
 } from '../openapi/helpers.js';
 import { emailTemplatePaths } from '../shared/openapi.js';
 import { DR_TEMPLATES_PATH } from './email-templates.js';
+import { drDocuments, drPublicDecision, drPublicOption } from '../../lib/dr/documents.js';
+import { documentSchemas } from './documents.js';
 import { neutralSchemas } from './neutrals.js';
 import { drSchemas } from './routes.js';
 import { surveySchemas } from './surveys.js';
@@ -31,6 +35,7 @@ const invalid = error('Bad input: 422 with the §7 message of each field in `err
 const caseId = pathParam('id', uuidSchema, 'The case id.');
 const missing = notFoundOrOutOfScope('case');
 const common = { 401: unauthenticated, 403: denied };
+const publicBasic = [{ drPublicBasic: [] }];
 const scope = 'A case outside the caller’s scope (DR spec §2) answers 404 like a missing one.';
 const yearParams = [
   queryParam('schoolYear', schoolYearSchema, 'The July-June reporting year; default the last one that has ended.'),
@@ -398,4 +403,73 @@ export const drPaths: OpenApiPaths = {
     DR_TEMPLATES_PATH,
     'Needs DisputeResolution.emailtemplates.manage. A preview or test send fills the fields from `caseId` (or `caseNumber`) of a case in the caller’s scope (else 404), or with sample values.',
   ),
+  '/api/disputeresolution/cases/{id}/documents': {
+    get: {
+      tags,
+      summary: 'The case’s documents (student PII, §14)',
+      description: `Needs DisputeResolution.disputerequests.view and full PII on the case: state staff, the filer, users of the respondent LEA, assigned neutrals; anyone else gets 404. ${scope}`,
+      security: bearer,
+      parameters: [caseId],
+      responses: { 200: jsonResponse('The documents and what the caller may do with them.', drDocuments), 404: missing, ...common },
+    },
+    post: {
+      tags,
+      summary: 'Upload a document: PDF, DOCX, JPG or PNG up to 20 MB, the type detected from the bytes; not on a draft',
+      description: 'The same callers as the list. `redactedDecision` (true) tags it Redacted decision, which publishes it on /dr-public when the case is a closed DP or EDP case (state staff only).',
+      security: bearer,
+      parameters: [caseId],
+      requestBody: multipartBody('file', { redactedDecision: { type: 'string', enum: ['true', 'false'] } }),
+      responses: { 201: jsonResponse('The new document’s id and the list.', drDocuments), 403: denied, 404: missing, 422: invalid, 401: unauthenticated },
+    },
+  },
+  '/api/disputeresolution/cases/{id}/documents/{docId}': {
+    get: {
+      tags,
+      summary: 'Download a document as an attachment (nosniff); recorded as a PII view',
+      security: bearer,
+      parameters: [caseId, pathParam('docId', uuidSchema, 'The document id.')],
+      responses: { 200: fileResponse('The file.'), 404: error('No such document, or the case is out of scope.'), ...common },
+    },
+    delete: {
+      tags,
+      summary: 'Delete a document (state staff or the uploader)',
+      security: bearer,
+      parameters: [caseId, pathParam('docId', uuidSchema, 'The document id.')],
+      responses: { 204: noContent('Deleted.'), 404: error('No such document, or the case is out of scope.'), ...common },
+    },
+    put: {
+      tags,
+      summary: 'Set or clear the Redacted decision tag (state staff)',
+      security: bearer,
+      parameters: [caseId, pathParam('docId', uuidSchema, 'The document id.')],
+      requestBody: jsonBody(documentSchemas.tagBody),
+      responses: { 200: jsonResponse('The list.', drDocuments), 404: error('No such document, or the case is out of scope.'), 422: invalid, ...common },
+    },
+  },
+  '/api/disputeresolution/public/options': {
+    get: {
+      tags,
+      summary: 'The four options compared: title, who may file, typical timeline, cost',
+      description: 'The public Basic token (DR_PUBLIC_BASIC) only; rate-limited per client.',
+      security: publicBasic,
+      responses: { 200: jsonResponse('The options.', z.array(drPublicOption)), 401: error('No or a wrong Basic token.'), 429: error('Too many requests.') },
+    },
+  },
+  '/api/disputeresolution/public/decisions': {
+    get: {
+      tags,
+      summary: 'Published redacted decisions: documents tagged Redacted decision on closed DP and EDP cases (no student data)',
+      security: publicBasic,
+      responses: { 200: jsonResponse('Year, case number, LEA, decision date and document id.', z.array(drPublicDecision)), 401: error('No or a wrong Basic token.'), 429: error('Too many requests.') },
+    },
+  },
+  '/api/disputeresolution/public/decisions/{docId}': {
+    get: {
+      tags,
+      summary: 'Download one published decision, named after its case number',
+      security: publicBasic,
+      parameters: [pathParam('docId', uuidSchema, 'The document id.')],
+      responses: { 200: fileResponse('The decision.'), 404: error('No such published decision.'), 401: error('No or a wrong Basic token.'), 429: error('Too many requests.') },
+    },
+  },
 };

@@ -46,6 +46,7 @@ import {
   piiVisible,
   recalculate,
   refreshDeadlines,
+  scopedCase,
   scopeSql,
   statusName,
   toDeadline,
@@ -268,12 +269,9 @@ export function drRouter(ctx: ApiContext): Router {
   /** The case the caller may see, else 404 (§2). */
   async function caseFor(req: Request, res: Response, q: Queryable = db): Promise<{ row: CaseRow; viewer: Viewer; neutrals: { userId: string; neutralType: number }[] }> {
     const { id } = parse422(uuidParam, req.params);
-    const viewer = await viewerOf(q, authOf(res));
-    const row = await loadCaseRow(q, id);
-    if (!row) throw notFound(drMessages.notFound);
-    const neutrals = await acceptedNeutrals(q, row.id);
-    if (!caseInScope(viewer, row, neutrals)) throw notFound(drMessages.notFound);
-    return { row, viewer, neutrals };
+    const found = await scopedCase(q, id, authOf(res));
+    if (!found) throw notFound(drMessages.notFound);
+    return found;
   }
 
   /** The caller's own draft (anyone else's answers 404; a submitted one is refused). */

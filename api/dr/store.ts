@@ -185,6 +185,15 @@ export function caseInScope(v: Viewer, row: CaseRow, neutrals: readonly { userId
   });
 }
 
+/** A case the caller may see with its viewer and accepted neutrals; null when missing or out of scope (404). */
+export async function scopedCase(q: Queryable, id: string, auth: AuthContext): Promise<{ row: CaseRow; viewer: Viewer; neutrals: { userId: string; neutralType: number }[] } | null> {
+  const viewer = await viewerOf(q, auth);
+  const row = await loadCaseRow(q, id);
+  if (!row) return null;
+  const neutrals = await acceptedNeutrals(q, row.id);
+  return caseInScope(viewer, row, neutrals) ? { row, viewer, neutrals } : null;
+}
+
 /** §14: full PII for state staff, users of the respondent LEA, assigned neutrals and the filer. */
 export function piiVisible(v: Viewer, row: CaseRow, neutrals: readonly { userId: string }[]): boolean {
   if (row.created_by === v.userId || v.isStateUser) return true;

@@ -385,4 +385,6 @@ export const authPaths: OpenApiPaths = {
 export const authSecuritySchemes = {
   bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
   refreshCookie: { type: 'apiKey', in: 'cookie', name: 'refreshToken' },
+  /** The portal's token for /api/disputeresolution/public (DR_PUBLIC_BASIC). */
+  drPublicBasic: { type: 'http', scheme: 'basic' },
 };

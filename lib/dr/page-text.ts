@@ -59,6 +59,7 @@ export const drText = {
     neutrals: 'Neutrals',
     actions: 'Actions',
     links: 'Links',
+    documents: 'Documents',
     withdrawal: 'Withdrawal',
   },
   header: { type: 'Type', status: 'Status', lea: 'LEA', student: 'Student', caseManager: 'Case manager', received: 'Received', outcome: 'Outcome' },

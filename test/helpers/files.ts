@@ -1,6 +1,7 @@
 // Small real files for upload tests: a PDF, a PNG, a JPEG, and DOCX/XLSX packages (stored ZIPs
 // with the entries file-type looks for), made in memory so no binary fixtures live in the repo.
 import { crc32 } from 'node:zlib';
+import type request from 'supertest';
 
 export const pdfBytes = (text = 'Test document'): Buffer =>
   Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% ${text}\ntrailer << /Root 1 0 R >>\n%%EOF\n`, 'latin1');
@@ -66,3 +67,10 @@ export const xlsxBytes = (): Buffer =>
     '[Content_Types].xml': contentTypes('xl/workbook.xml').replace('/>', ' ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>'),
     'xl/workbook.xml': '<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"/>',
   });
+
+/** A supertest parser keeping a binary answer as a Buffer: `.buffer(true).parse(binary)`. */
+export const binary = (res: request.Response, cb: (err: Error | null, body: Buffer) => void): void => {
+  const chunks: Buffer[] = [];
+  res.on('data', (c: Buffer) => chunks.push(c));
+  res.on('end', () => cb(null, Buffer.concat(chunks)));
+};

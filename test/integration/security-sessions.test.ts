@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { csrfFrom, startTestPortal, type TestPortal } from '../helpers/portal.js';
 
-const SIGNED_OUT_PAGES = ['/auth/login', '/dr-request', '/auth/forgot-password', '/auth/register', '/auth/account-created', '/auth/reset-password'];
+const SIGNED_OUT_PAGES = ['/auth/login', '/dr-request', '/dr-public', '/auth/forgot-password', '/auth/register', '/auth/account-created', '/auth/reset-password'];
 
 let portal: TestPortal;
 beforeAll(async () => {

@@ -22,7 +22,7 @@ import { documentText } from '../../lib/shared/messages.js';
 import { downloadFromApi } from '../../server/download.js';
 import { apiUploadError, singleFileUpload, toMultipartFile, uploadOf } from '../../server/upload.js';
 import { startTestApi, testDbs, type TestApi } from '../helpers/api.js';
-import { docxBytes, jpegBytes, pdfBytes, pngBytes, xlsxBytes } from '../helpers/files.js';
+import { binary, docxBytes, jpegBytes, pdfBytes, pngBytes, xlsxBytes } from '../helpers/files.js';
 import { startTestPortal, type TestPortal } from '../helpers/portal.js';
 import { accessToken, demo } from './api-auth-helpers.js';
 import { signedInAgent, type Agent } from './dashboard-helpers.js';
@@ -75,12 +75,6 @@ const samplePortalRouter = (): Router => {
     await downloadFromApi(res, { path: `/api/sample/documents/${encodeURIComponent(String(req.params.id))}` }, 'document');
   });
   return router;
-};
-
-const binary = (res: request.Response, cb: (err: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => cb(null, Buffer.concat(chunks)));
 };
 
 describe.each(testDbs)('documents on %s', (dbKind) => {

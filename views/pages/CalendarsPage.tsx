@@ -112,28 +112,7 @@ function ImportSection({ importErrors, fileError }: { importErrors: CalendarsPag
       </p>
       <form method="post" action="/dispute-resolution/calendars/import" encType="multipart/form-data" className="usa-form" noValidate>
         <CsrfField />
-        <div className={`usa-form-group${fileError ? ' usa-form-group--error' : ''}`}>
-          <label className={`usa-label${fileError ? ' usa-label--error' : ''}`} htmlFor="file">
-            {t.file}
-          </label>
-          {fileError ? (
-            <span className="usa-error-message" id="file-error">
-              <span className="usa-sr-only">{uiText.errorPrefix}</span>
-              {fileError}
-            </span>
-          ) : null}
-          <input
-            className={`usa-input${fileError ? ' usa-input--error' : ''}`}
-            id="file"
-            name="file"
-            type="file"
-            accept=".csv,text/csv"
-            required
-            aria-required
-            aria-invalid={fileError ? true : undefined}
-            aria-describedby={fileError ? 'import-help file-error' : 'import-help'}
-          />
-        </div>
+        <TextField id="file" type="file" label={t.file} accept=".csv,text/csv" error={fileError} describedBy="import-help" required />
         <button type="submit" className="usa-button">
           {t.importButton}
         </button>

@@ -11,13 +11,14 @@
 //   POST /dispute-resolution/cases/:id/delete           delete one's own draft
 // Each POST calls the agency API once and answers 303 back to its tab, or 422 with the API's
 // refusal shown on the same tab with what was typed.
-import { Router, type Request, type Response } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { createElement } from 'react';
 import { z } from 'zod';
 import { textBlock } from '../../../lib/contract.js';
 import { agencyToday } from '../../../lib/day.js';
 import { DISPUTE_TYPES } from '../../../lib/dr/cases.js';
 import { NEUTRAL_TYPE_FOR } from '../../../lib/dr/rules.js';
+import { drDocuments } from '../../../lib/dr/documents.js';
 import { drAction, drCase, drCaseList, drDashboard, drLink, drWithdrawal, STATUS_NAMES, type DrCase, type DrDashboard } from '../../../lib/dr/contract.js';
 import { drText as t } from '../../../lib/dr/page-text.js';
 import { routeById } from '../../../lib/routes.js';
@@ -60,8 +61,16 @@ function permissionsOf(req: Request): readonly string[] {
 
 const has = (req: Request, ...p: string[]) => hasAnyPermission(permissionsOf(req), p.map((x) => `${DR}.${x}`));
 
+/** A form the portal refuses itself (an upload it cannot use), shown as the API's refusals are. */
+export class FormRefusal extends Error {
+  constructor(readonly errors: FieldError[]) {
+    super(errors[0]?.message ?? '');
+  }
+}
+
 /** A refused API call's field errors (422 or 400), else rethrow. */
 function refusalOf(err: unknown): FieldError[] | null {
+  if (err instanceof FormRefusal) return err.errors;
   if (err instanceof UpstreamError && err.kind === 'http' && (err.status === 422 || err.status === 400)) {
     const errors = err.body?.errors?.map((e) => ({ field: e.field, message: e.message })) ?? [];
     return errors.length ? errors : [{ field: 'form', message: err.body?.message ?? t.noCases }];
@@ -82,13 +91,13 @@ const p422Value = (refused: DrCasePageProps['refused'], field: string) => refuse
 
 const emptyToNull = (v: string | undefined) => (v && v.trim() ? v.trim() : null);
 
-async function renderCase(req: Request, res: Response, tab: CaseTab, refused: DrCasePageProps['refused'] = null): Promise<void> {
+export async function renderCase(req: Request, res: Response, tab: CaseTab, refused: DrCasePageProps['refused'] = null): Promise<void> {
   const { id } = idParam.parse(req.params);
   const api = res.locals.api;
   const c = await api.call({ path: `${API}/cases/${id}`, schema: drCase });
   const canSeeActions = has(req, 'disputerequests.seeCaseActions');
   const isFiler = c.isOwner || c.piiVisible;
-  const [actions, links, withdrawals, withdrawBlock, linkBlock] = await Promise.all([
+  const [actions, links, withdrawals, withdrawBlock, linkBlock, documents] = await Promise.all([
     tab === 'actions' || tab === 'timeline' ? api.call({ path: `${API}/cases/${id}/actions`, schema: z.array(drAction) }) : Promise.resolve(null),
     tab === 'links' ? api.call({ path: `${API}/cases/${id}/links`, schema: z.array(drLink) }) : Promise.resolve([]),
     tab === 'withdrawal' && has(req, 'viewwithdrawalrequests') && c.pendingWithdrawal
@@ -96,6 +105,7 @@ async function renderCase(req: Request, res: Response, tab: CaseTab, refused: Dr
       : Promise.resolve([]),
     tab === 'withdrawal' ? api.call({ path: '/api/text-blocks/by-block-code/dr-withdraw-confirmation-text', schema: textBlock, auth: 'none' }).catch(() => null) : Promise.resolve(null),
     tab === 'links' ? api.call({ path: '/api/text-blocks/by-block-code/dr-link-case-instructions', schema: textBlock, auth: 'none' }).catch(() => null) : Promise.resolve(null),
+    tab === 'documents' && c.piiVisible ? api.call({ path: `${API}/cases/${id}/documents`, schema: drDocuments }) : Promise.resolve(null),
   ]);
   const isState = has(req, 'stateuser');
   const caseType = c.disputeType ? DISPUTE_TYPES[c.disputeType as 1 | 2 | 3 | 4 | 5] : null;
@@ -111,6 +121,7 @@ async function renderCase(req: Request, res: Response, tab: CaseTab, refused: Dr
     actions,
     links,
     withdrawals,
+    documents,
     textBlocks: { withdraw: withdrawBlock, linkInstructions: linkBlock },
     can: {
       assign: isState,
@@ -142,6 +153,30 @@ async function renderCase(req: Request, res: Response, tab: CaseTab, refused: Dr
  * through these pages forgets them at once.
  */
 export const DR_TILES_TTL_MS = 15_000;
+
+/**
+ * One POST of a case form: call the API, then 303 to the tab with a flash, or 422 on the tab with
+ * the refusal and what was typed. `before` runs first (the dashboard forgets its tiles).
+ */
+export function casePoster(router: Router, before: (req: Request) => Promise<unknown> = async () => undefined) {
+  const view = requirePermissions(`${DR}.disputerequests.view`);
+  return (path: string, tab: CaseTab, form: string | ((req: Request) => string), call: (req: Request, res: Response, id: string) => Promise<string | void>, ...pre: RequestHandler[]) => {
+    router.post(`/dispute-resolution/cases/:id${path}`, view, ...pre, async (req, res) => {
+      const parsed = idParam.safeParse(req.params);
+      if (!parsed.success) throw notFound();
+      await before(req);
+      try {
+        const message = await call(req, res, parsed.data.id);
+        addFlash(req, { type: 'success', text: message || t.saved });
+        res.redirect(303, `/dispute-resolution/cases/${parsed.data.id}?tab=${tab}`);
+      } catch (err) {
+        const errors = refusalOf(err);
+        if (!errors) throw err;
+        await renderCase(req, res, tab, { form: typeof form === 'string' ? form : form(req), errors, values: formStrings(req.body) });
+      }
+    });
+  };
+}
 
 export function drCasesRouter(deps: AppDeps): Router {
   const router = Router();
@@ -218,23 +253,7 @@ export function drCasesRouter(deps: AppDeps): Router {
     await renderCase(req, res, f.tab ?? 'overview');
   });
 
-  /** One POST: call the API, then 303 to the tab, or 422 on the tab with the refusal. */
-  function post(path: string, tab: CaseTab, form: string | ((req: Request) => string), call: (req: Request, res: Response, id: string) => Promise<string | void>) {
-    router.post(`/dispute-resolution/cases/:id${path}`, view, async (req, res) => {
-      const parsed = idParam.safeParse(req.params);
-      if (!parsed.success) throw notFound();
-      await forgetTiles(req);
-      try {
-        const message = await call(req, res, parsed.data.id);
-        addFlash(req, { type: 'success', text: message || t.saved });
-        res.redirect(303, `/dispute-resolution/cases/${parsed.data.id}?tab=${tab}`);
-      } catch (err) {
-        const errors = refusalOf(err);
-        if (!errors) throw err;
-        await renderCase(req, res, tab, { form: typeof form === 'string' ? form : form(req), errors, values: formStrings(req.body) });
-      }
-    });
-  }
+  const post = casePoster(router, forgetTiles);
 
   post('/status', 'overview', 'status', async (req, res, id) => {
     const b = formStrings(req.body);

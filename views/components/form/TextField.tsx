@@ -7,7 +7,10 @@ export interface TextFieldProps {
   id: string;
   name?: string;
   label: string;
-  type?: 'text' | 'email' | 'password' | 'tel' | 'search' | 'date';
+  /** 'file' for a plain multipart form's upload (server/upload.ts): it has no value to keep. */
+  type?: 'text' | 'email' | 'password' | 'tel' | 'search' | 'date' | 'file';
+  /** For type 'file': narrows the browser's picker (the API checks the type from the bytes). */
+  accept?: string;
   /** The entered value; password fields are always re-rendered empty by their callers. */
   value?: string;
   error?: string | null;
@@ -27,11 +30,11 @@ export interface TextFieldProps {
 }
 
 export function TextField(props: TextFieldProps): ReactElement {
-  const { id, name = id, label, type = 'text', value = '', error, hint, autoComplete, required, maxLength, inputMode, disabled, onChange, onBlur, describedBy, className } = props;
+  const { id, name = id, label, type = 'text', value = '', error, hint, autoComplete, required, maxLength, inputMode, disabled, onChange, onBlur, describedBy, className, accept } = props;
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedByIds = [hintId, errorId, describedBy].filter(Boolean).join(' ') || undefined;
-  const valueProps = onChange ? { value, onChange } : { defaultValue: value };
+  const valueProps = type === 'file' ? { accept } : onChange ? { value, onChange } : { defaultValue: value };
   return (
     <div className={`usa-form-group${error ? ' usa-form-group--error' : ''}${className ? ` ${className}` : ''}`}>
       <label className={`usa-label${error ? ' usa-label--error' : ''}`} htmlFor={id}>

@@ -1,5 +1,5 @@
 // A dispute case (/dispute-resolution/cases/:id, DR spec §4.3): the header with the moves this
-// user may make, and the tabs (overview, timeline, neutrals, actions, links, withdrawal) as plain
+// user may make, and the tabs (overview, timeline, neutrals, actions, links, documents, withdrawal) as plain
 // links. Every change is a plain form posting to the portal (303 on success, 422 with the
 // refusal on this page), so the whole page works without JavaScript.
 import type { ReactElement, ReactNode } from 'react';
@@ -18,8 +18,10 @@ import { SelectField } from '../../components/form/SelectField.js';
 import { TextField } from '../../components/form/TextField.js';
 import { PageHeader } from '../../shell/PageHeader.js';
 import { caseHref } from './DrDashboardPage.js';
+import { DrDocumentsTab } from './DrDocumentsTab.js';
+import type { DrDocuments } from '../../../lib/dr/documents.js';
 
-export const CASE_TABS = ['overview', 'timeline', 'neutrals', 'actions', 'links', 'withdrawal'] as const;
+export const CASE_TABS = ['overview', 'timeline', 'neutrals', 'actions', 'links', 'documents', 'withdrawal'] as const;
 export type CaseTab = (typeof CASE_TABS)[number];
 
 export interface DrCasePageProps {
@@ -30,6 +32,8 @@ export interface DrCasePageProps {
   links: readonly DrLink[];
   /** Pending withdrawal requests of this case the user may decide. */
   withdrawals: readonly DrWithdrawal[];
+  /** The documents tab's list (null on other tabs, or when the user may not see the case's PII). */
+  documents: DrDocuments | null;
   /** The roster of the type this case needs, for 'assign by hand' (state staff). */
   roster: readonly { userId: string; name: string; nextInRotation: boolean }[];
   neededNeutralType: number;
@@ -135,7 +139,7 @@ function Moves({ p }: { p: DrCasePageProps }): ReactElement | null {
 }
 
 function Tabs({ p }: { p: DrCasePageProps }): ReactElement {
-  const visible = CASE_TABS.filter((tab) => tab !== 'actions' || p.can.seeActions || p.can.addFilerInfo);
+  const visible = CASE_TABS.filter((tab) => (tab !== 'actions' || p.can.seeActions || p.can.addFilerInfo) && (tab !== 'documents' || p.c.piiVisible));
   return (
     <nav aria-label={t.caseTitle(p.c.caseNumber ?? '')} className="dr-tabs margin-y-2">
       <ul className="usa-button-group">
@@ -573,6 +577,7 @@ export function DrCasePage(p: DrCasePageProps): ReactElement {
         {p.tab === 'neutrals' ? <Neutrals p={p} /> : null}
         {p.tab === 'actions' ? <Actions p={p} /> : null}
         {p.tab === 'links' ? <Links p={p} /> : null}
+        {p.tab === 'documents' ? <DrDocumentsTab caseId={p.c.id} documents={p.documents} refused={p.refused} tz={p.tz} /> : null}
         {p.tab === 'withdrawal' ? <Withdrawal p={p} /> : null}
       </section>
     </>
