@@ -472,4 +472,13 @@ export const drPaths: OpenApiPaths = {
       responses: { 200: fileResponse('The decision.'), 404: error('No such published decision.'), 401: error('No or a wrong Basic token.'), 429: error('Too many requests.') },
     },
   },
+  '/api/disputeresolution/cases/{id}/survey-invitations': {
+    get: {
+      tags,
+      summary: 'A case’s survey invitations: survey, recipient, sent, expiry and responded dates (never the answers); state staff',
+      security: bearer,
+      parameters: [caseId],
+      responses: { 200: { description: 'Invitations.' }, ...common },
+    },
+  },
 };

@@ -338,6 +338,22 @@ export function surveysRouter(ctx: ApiContext): Router {
     res.json(await one(survey.id));
   });
 
+  // A case's survey tab (§4.3): the invitations with their sent and responded dates, never the answers.
+  router.get(`${BASE}/cases/:id/survey-invitations`, auth, stateOnly, async (req, res) => {
+    const id = z.string().uuid().safeParse(req.params.id);
+    if (!id.success) throw notFound();
+    const r = await db.query<{ id: number; survey_name: string; recipient_role: string; email: string; sent_at: Date | string; expires_at: Date | string; responded_at: Date | string | null }>(
+      `SELECT i.id, s.name AS survey_name, i.recipient_role, i.email, i.sent_at, i.expires_at, i.responded_at
+         FROM dr_survey_invitations i JOIN dr_surveys s ON s.id = i.survey_id JOIN dr_cases c ON c.id = i.case_id
+        WHERE i.case_id = $1 AND NOT c.is_deleted ORDER BY i.sent_at, i.id`,
+      [id.data],
+    );
+    const iso = (v: Date | string) => new Date(v).toISOString();
+    res.json(
+      r.rows.map((x) => ({ id: x.id, survey: x.survey_name, recipientRole: x.recipient_role, email: x.email, sentAt: iso(x.sent_at), expiresAt: iso(x.expires_at), respondedAt: x.responded_at ? iso(x.responded_at) : null })),
+    );
+  });
+
   router.get(`${BASE}/surveys/:id/results`, auth, stateOnly, async (req, res) => {
     res.json(await surveyResults(db, await one(idOf(req.params.id))));
   });

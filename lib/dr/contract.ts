@@ -256,3 +256,9 @@ export const drRespondents = z.object({
   schools: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });
 export type DrRespondents = z.infer<typeof drRespondents>;
+
+/** A case's survey invitations (§4.3 tab=survey): who was asked and when, never the answers. */
+export const drSurveyInvitations = z.array(
+  z.object({ id: z.number().int(), survey: z.string(), recipientRole: z.string(), email: z.string(), sentAt: z.string(), expiresAt: z.string(), respondedAt: z.string().nullable() }),
+);
+export type DrSurveyInvitations = z.infer<typeof drSurveyInvitations>;

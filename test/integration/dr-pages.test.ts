@@ -149,6 +149,19 @@ describe('dispute resolution pages', () => {
     expect(textOf((await agent.get(page)).text)).toContain(t.corrective.verify);
   });
 
+  it('shows state staff a case’s survey invitations with their dates, never the answers, and no survey tab to others', async () => {
+    const agent = await signedInAgent(env.portal.url, demoEmails.stateUser);
+    const invited = (await env.api.ctx.db.query<{ case_id: string }>('SELECT case_id FROM dr_survey_invitations ORDER BY id LIMIT 1')).rows[0]?.case_id as string;
+    const page = await agent.get(`/dispute-resolution/cases/${invited}?tab=survey`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('data-testid="survey-invitations"');
+    expect(textOf(page.text)).toContain(t.surveyTab.caption);
+    const filer = await signedInAgent(env.portal.url, demoEmails.drPublic);
+    const own = await filer.get(`/dispute-resolution/cases/${invited}?tab=survey`);
+    expect(own.text).not.toContain('data-testid="survey-invitations"');
+    expect(own.text).not.toContain(`href="/dispute-resolution/cases/${invited}?tab=survey"`);
+  });
+
   it('shows Table 7 of the prior year with the spec numbers, and downloads the same as CSV', async () => {
     const agent = await signedInAgent(env.portal.url, demoEmails.stateUser);
     const year = lastEndedYear(agencyToday());

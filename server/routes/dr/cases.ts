@@ -19,7 +19,7 @@ import { agencyToday } from '../../../lib/day.js';
 import { DISPUTE_TYPES } from '../../../lib/dr/cases.js';
 import { NEUTRAL_TYPE_FOR } from '../../../lib/dr/rules.js';
 import { drDocuments } from '../../../lib/dr/documents.js';
-import { drAction, drCase, drCaseList, drDashboard, drLink, drWithdrawal, STATUS_NAMES, type DrCase, type DrDashboard } from '../../../lib/dr/contract.js';
+import { drSurveyInvitations, drAction, drCase, drCaseList, drDashboard, drLink, drWithdrawal, STATUS_NAMES, type DrCase, type DrDashboard } from '../../../lib/dr/contract.js';
 import { drText as t } from '../../../lib/dr/page-text.js';
 import { routeById } from '../../../lib/routes.js';
 import { breadcrumbsFor } from '../../../lib/navigation.js';
@@ -91,13 +91,15 @@ const p422Value = (refused: DrCasePageProps['refused'], field: string) => refuse
 
 const emptyToNull = (v: string | undefined) => (v && v.trim() ? v.trim() : null);
 
-export async function renderCase(req: Request, res: Response, tab: CaseTab, refused: DrCasePageProps['refused'] = null): Promise<void> {
+export async function renderCase(req: Request, res: Response, asked: CaseTab, refused: DrCasePageProps['refused'] = null): Promise<void> {
+  // The survey tab is state staff's (§4.3); anyone else asking for it gets the overview.
+  const tab: CaseTab = asked === 'survey' && !has(req, 'stateuser') ? 'overview' : asked;
   const { id } = idParam.parse(req.params);
   const api = res.locals.api;
   const c = await api.call({ path: `${API}/cases/${id}`, schema: drCase });
   const canSeeActions = has(req, 'disputerequests.seeCaseActions');
   const isFiler = c.isOwner || c.piiVisible;
-  const [actions, links, withdrawals, withdrawBlock, linkBlock, documents] = await Promise.all([
+  const [actions, links, withdrawals, withdrawBlock, linkBlock, documents, invitations] = await Promise.all([
     tab === 'actions' || tab === 'timeline' ? api.call({ path: `${API}/cases/${id}/actions`, schema: z.array(drAction) }) : Promise.resolve(null),
     tab === 'links' ? api.call({ path: `${API}/cases/${id}/links`, schema: z.array(drLink) }) : Promise.resolve([]),
     tab === 'withdrawal' && has(req, 'viewwithdrawalrequests') && c.pendingWithdrawal
@@ -106,6 +108,7 @@ export async function renderCase(req: Request, res: Response, tab: CaseTab, refu
     tab === 'withdrawal' ? api.call({ path: '/api/text-blocks/by-block-code/dr-withdraw-confirmation-text', schema: textBlock, auth: 'none' }).catch(() => null) : Promise.resolve(null),
     tab === 'links' ? api.call({ path: '/api/text-blocks/by-block-code/dr-link-case-instructions', schema: textBlock, auth: 'none' }).catch(() => null) : Promise.resolve(null),
     tab === 'documents' && c.piiVisible ? api.call({ path: `${API}/cases/${id}/documents`, schema: drDocuments }) : Promise.resolve(null),
+    tab === 'survey' && has(req, 'stateuser') ? api.call({ path: `${API}/cases/${id}/survey-invitations`, schema: drSurveyInvitations }) : Promise.resolve(null),
   ]);
   const isState = has(req, 'stateuser');
   const caseType = c.disputeType ? DISPUTE_TYPES[c.disputeType as 1 | 2 | 3 | 4 | 5] : null;
@@ -122,6 +125,7 @@ export async function renderCase(req: Request, res: Response, tab: CaseTab, refu
     links,
     withdrawals,
     documents,
+    invitations,
     textBlocks: { withdraw: withdrawBlock, linkInstructions: linkBlock },
     can: {
       assign: isState,

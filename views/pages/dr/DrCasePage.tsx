@@ -4,7 +4,7 @@
 // refusal on this page), so the whole page works without JavaScript.
 import type { ReactElement, ReactNode } from 'react';
 import { formatDateTime, formatDay } from '../../../lib/dates.js';
-import { BASIS_NAMES, DEADLINE_NAMES, OUTCOME_NAMES, STATUS_NAMES, TYPE_NAMES, type DrAction, type DrCase, type DrDeadline, type DrLink, type DrWithdrawal } from '../../../lib/dr/contract.js';
+import { BASIS_NAMES, DEADLINE_NAMES, OUTCOME_NAMES, STATUS_NAMES, TYPE_NAMES, type DrSurveyInvitations, type DrAction, type DrCase, type DrDeadline, type DrLink, type DrWithdrawal } from '../../../lib/dr/contract.js';
 import { drText as t } from '../../../lib/dr/page-text.js';
 import { ISSUE_CATEGORIES, REQUESTER_TYPES } from '../../../lib/dr/request.js';
 import { OUTCOMES } from '../../../lib/dr/status.js';
@@ -21,7 +21,7 @@ import { caseHref } from './DrDashboardPage.js';
 import { DrDocumentsTab } from './DrDocumentsTab.js';
 import type { DrDocuments } from '../../../lib/dr/documents.js';
 
-export const CASE_TABS = ['overview', 'timeline', 'neutrals', 'actions', 'links', 'documents', 'withdrawal'] as const;
+export const CASE_TABS = ['overview', 'timeline', 'neutrals', 'actions', 'links', 'documents', 'withdrawal', 'survey'] as const;
 export type CaseTab = (typeof CASE_TABS)[number];
 
 export interface DrCasePageProps {
@@ -34,6 +34,8 @@ export interface DrCasePageProps {
   withdrawals: readonly DrWithdrawal[];
   /** The documents tab's list (null on other tabs, or when the user may not see the case's PII). */
   documents: DrDocuments | null;
+  /** State staff: the case's survey invitations (tab=survey). */
+  invitations: DrSurveyInvitations | null;
   /** The roster of the type this case needs, for 'assign by hand' (state staff). */
   roster: readonly { userId: string; name: string; nextInRotation: boolean }[];
   neededNeutralType: number;
@@ -139,7 +141,7 @@ function Moves({ p }: { p: DrCasePageProps }): ReactElement | null {
 }
 
 function Tabs({ p }: { p: DrCasePageProps }): ReactElement {
-  const visible = CASE_TABS.filter((tab) => (tab !== 'actions' || p.can.seeActions || p.can.addFilerInfo) && (tab !== 'documents' || p.c.piiVisible));
+  const visible = CASE_TABS.filter((tab) => (tab !== 'actions' || p.can.seeActions || p.can.addFilerInfo) && (tab !== 'documents' || p.c.piiVisible) && (tab !== 'survey' || p.can.assign));
   return (
     <nav aria-label={t.caseTitle(p.c.caseNumber ?? '')} className="dr-tabs margin-y-2">
       <ul className="usa-button-group">
@@ -562,6 +564,30 @@ function Withdrawal({ p }: { p: DrCasePageProps }): ReactElement {
   );
 }
 
+function SurveyInvitations({ p }: { p: DrCasePageProps }): ReactElement {
+  const list = p.invitations ?? [];
+  if (!list.length) return <p>{t.surveyTab.none}</p>;
+  return (
+    <table className="usa-table usa-table--borderless usa-table--stacked width-full" data-testid="survey-invitations">
+      <caption>{t.surveyTab.caption}</caption>
+      <thead>
+        <tr>{[t.surveyTab.survey, t.surveyTab.recipient, t.surveyTab.sent, t.surveyTab.expires, t.surveyTab.responded].map((h) => <th key={h} scope="col">{h}</th>)}</tr>
+      </thead>
+      <tbody>
+        {list.map((i) => (
+          <tr key={i.id}>
+            <th scope="row" data-label={t.surveyTab.survey}>{i.survey}</th>
+            <td data-label={t.surveyTab.recipient}>{`${i.recipientRole}: ${i.email}`}</td>
+            <td data-label={t.surveyTab.sent}>{formatDateTime(i.sentAt, p.tz)}</td>
+            <td data-label={t.surveyTab.expires}>{formatDateTime(i.expiresAt, p.tz)}</td>
+            <td data-label={t.surveyTab.responded}>{i.respondedAt ? formatDateTime(i.respondedAt, p.tz) : t.surveyTab.notYet}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 export function DrCasePage(p: DrCasePageProps): ReactElement {
   const title = p.c.caseNumber ? t.caseTitle(p.c.caseNumber) : t.draft;
   return (
@@ -577,6 +603,7 @@ export function DrCasePage(p: DrCasePageProps): ReactElement {
         {p.tab === 'neutrals' ? <Neutrals p={p} /> : null}
         {p.tab === 'actions' ? <Actions p={p} /> : null}
         {p.tab === 'links' ? <Links p={p} /> : null}
+        {p.tab === 'survey' ? <SurveyInvitations p={p} /> : null}
         {p.tab === 'documents' ? <DrDocumentsTab caseId={p.c.id} documents={p.documents} refused={p.refused} tz={p.tz} /> : null}
         {p.tab === 'withdrawal' ? <Withdrawal p={p} /> : null}
       </section>
