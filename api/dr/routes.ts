@@ -341,7 +341,7 @@ export function drRouter(ctx: ApiContext): Router {
       [
         id,
         state.requesterType ?? null,
-        state.option ? (state.option === 'DP' && d.dpAnswers?.q1Expedited ? 5 : { IEPF: 1, MED: 2, SC: 3, DP: 4 }[state.option]) : null,
+        state.option ? (state.option === 'DP' && d.dpAnswers?.q1Expedited ? DISPUTE_TYPE_CODES.EDP : DISPUTE_TYPE_CODES[state.option]) : null,
         state.leaId ?? null,
         JSON.stringify(d),
         step,

@@ -18,6 +18,7 @@ import { SelectField } from '../../components/form/SelectField.js';
 import { TextField } from '../../components/form/TextField.js';
 import { PageHeader } from '../../shell/PageHeader.js';
 import { caseHref } from './DrDashboardPage.js';
+import { NEUTRAL_TYPE_LABELS } from './DrNeutralsPage.js';
 import { DrDocumentsTab } from './DrDocumentsTab.js';
 import type { DrDocuments } from '../../../lib/dr/documents.js';
 
@@ -350,7 +351,6 @@ function Timeline({ p }: { p: DrCasePageProps }): ReactElement {
   );
 }
 
-const NEUTRAL_TYPE_NAMES = ['', 'Facilitator', 'Mediator', 'Hearing officer', 'Review officer', 'Investigator', 'Inspector'];
 
 function Neutrals({ p }: { p: DrCasePageProps }): ReactElement {
   const { c } = p;
@@ -371,7 +371,7 @@ function Neutrals({ p }: { p: DrCasePageProps }): ReactElement {
             {list.map((a) => (
               <tr key={a.id}>
                 <th scope="row" data-label={t.neutrals.name}>{a.name}</th>
-                <td data-label={t.neutrals.role}>{NEUTRAL_TYPE_NAMES[a.neutralType]}</td>
+                <td data-label={t.neutrals.role}>{NEUTRAL_TYPE_LABELS[a.neutralType]}</td>
                 <td data-label={t.neutrals.method}>{t.methods[a.method]}</td>
                 <td data-label={t.neutrals.status}>{a.status}{a.endReason ? ` (${a.endReason})` : ''}</td>
                 <td data-label={t.neutrals.assigned}>{formatDateTime(a.assignedAt, p.tz)}</td>
@@ -401,7 +401,7 @@ function Neutrals({ p }: { p: DrCasePageProps }): ReactElement {
               id="neutralType"
               label={t.neutrals.role}
               value={valueOf(p, form, 'neutralType', String(p.neededNeutralType))}
-              options={[1, 2, 3, 4, 5, 6].map((n) => ({ value: String(n), label: NEUTRAL_TYPE_NAMES[n] ?? '' }))}
+              options={[1, 2, 3, 4, 5, 6].map((n) => ({ value: String(n), label: NEUTRAL_TYPE_LABELS[n] ?? '' }))}
               error={errorOf(p, form, 'neutralType')}
             />
             <SelectField
