@@ -14,8 +14,8 @@ import { caseSchoolYear, DISPUTE_TYPES, lastEndedYear } from '../../lib/dr/cases
 export { lastEndedYear };
 import { STATUS_NAMES, TYPE_NAMES, DEADLINE_NAMES, type DrCase, type DrCaseListItem, type DrLink, type DrWithdrawal, type Table7Answer } from '../../lib/dr/contract.js';
 import { statusMessages, usDate } from '../../lib/dr/messages.js';
-import { summaryCsvRow, summaryReport, SUMMARY_CSV_HEADER, TRACKING_CSV_HEADER, trackingOptions, trackingRows, trackingStatus, requestsByMonth } from '../../lib/dr/reports.js';
-import { caseData, draftColumns, RECEIVED_VIA, signErrors, stepErrors, type CaseData, type DraftState, type StepContext } from '../../lib/dr/request.js';
+import { issuesCsvRow, issuesReport, ISSUES_CSV_HEADER, summaryCsvRow, summaryReport, SUMMARY_CSV_HEADER, TRACKING_CSV_HEADER, trackingOptions, trackingRows, trackingStatus, requestsByMonth } from '../../lib/dr/reports.js';
+import { caseData, draftColumns, ISSUE_CATEGORIES, RECEIVED_VIA, signErrors, stepErrors, type CaseData, type DraftState, type StepContext } from '../../lib/dr/request.js';
 import { allowedMoves, certifiedYearWarning, moveErrors, type Actor, type CaseStatus, type StatusCase } from '../../lib/dr/status.js';
 import { table7, table7CasesOf, table7CsvRows, table7FileName, TABLE7_CSV_HEADER, TABLE7_LABELS, TABLE7_ROW_ORDER, editCheckResults, type Table7RowId } from '../../lib/dr/table7.js';
 import { amendmentError, effectiveDueDate, extensionErrors, type DeadlineCode } from '../../lib/dr/timeline.js';
@@ -194,6 +194,8 @@ const reportQuery = z.object({
   schoolYear: z.string().regex(/^\d{4}-\d{4}$/, 'School year must look like 2025-2026.').optional(),
   leaId: z.coerce.number().int().positive().optional(),
   type: z.coerce.number().int().min(1).max(5).optional(),
+  /** The summary report's CSV: the LEA table (default) or the 'Issues' table. */
+  table: z.enum(['lea', 'issues']).optional(),
 });
 
 /** Request schemas, for the OpenAPI document. */
@@ -1115,13 +1117,21 @@ export function drRouter(ctx: ApiContext): Router {
         return { leaCode: c.leaCode, leaName: c.leaName, type: c.type, receivedDate: c.receivedDate, closedDate: closed ? c.closedDate : null, outcome: closed ? c.outcome : null, reportWithFindings: (c.findings ?? []).includes(1) };
       }),
     );
+    const issues = issuesReport(cases, ISSUE_CATEGORIES);
     if (wantsCsv(req)) {
+      const filters = { schoolYear, leaId: f.leaId ?? null, type: f.type ?? null };
+      if (f.table === 'issues') {
+        const rows = issues.map(issuesCsvRow);
+        await auditExport(db, authOf(res), { module: 'dr', report: 'summary-issues', filters, rowCount: rows.length });
+        sendCsv(res, `dr-summary-issues-${schoolYear}.csv`, toCsv([...ISSUES_CSV_HEADER], rows));
+        return;
+      }
       const rows = [...report.rows, report.total].map(summaryCsvRow);
-      await auditExport(db, authOf(res), { module: 'dr', report: 'summary', filters: { schoolYear, leaId: f.leaId ?? null, type: f.type ?? null }, rowCount: rows.length });
+      await auditExport(db, authOf(res), { module: 'dr', report: 'summary', filters, rowCount: rows.length });
       sendCsv(res, `dr-summary-${schoolYear}.csv`, toCsv([...SUMMARY_CSV_HEADER], rows));
       return;
     }
-    res.json({ schoolYear, asOf, ...report, byMonth: requestsByMonth(cases, schoolYear) });
+    res.json({ schoolYear, asOf, ...report, issues, byMonth: requestsByMonth(cases, schoolYear) });
   });
 
   router.get(`${BASE}/reports/state-tracking`, auth, requirePermission(DR.tracking), async (req, res) => {

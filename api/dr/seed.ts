@@ -238,6 +238,8 @@ function dataFor(c: SeedCase, i: number, requester: { name: string; email: strin
       finding,
       correctiveActions: finding === 1 ? [{ id: `ca-${c.key}-${k}`, description: 'Provide compensatory speech services and train staff on IEP implementation.', dueDate: addDays(c.reportDate ?? c.received, 60), status: 'Open' as const }] : [],
     }));
+    // The allegations' subjects: IEP implementation, then prior written notice.
+    data.issues = data.allegations.length > 1 ? ['IEPIMP', 'PROCSAFE'] : ['IEPIMP'];
   } else {
     data.issues = [ISSUES[i % ISSUES.length] as string, ISSUES[(i + 3) % ISSUES.length] as string];
     data.problemDescription = 'The IEP team has not met to address the student’s needs, and services listed in the IEP have not been provided.';

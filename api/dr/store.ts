@@ -511,6 +511,8 @@ export interface ReportCase extends Table7Case {
   leaId: number | null;
   leaCode: string;
   leaName: string;
+  /** The case's issue codes (the summary report's 'Issues' table). */
+  issues: string[];
 }
 
 /** Every non-draft case received in [from, to], with what Table 7 and the summary read. */
@@ -528,7 +530,7 @@ export async function loadReportCases(q: Queryable, from: IsoDay, to: IsoDay, le
   const r = await q.query<ReportRow>(
     `SELECT c.id, c.case_number, c.student_first_name, c.student_last_name, c.dispute_type, c.status, c.lea_id, l.lea_code, l.name AS lea_name, ${D('c.received_date')}, ${D('c.closed_date')}, c.outcome,
             ${D('c.report_date')}, ${D('c.decision_date')}, ${D('c.agreement_date')}, c.change_of_placement_ordered,
-            jsonb_build_object('allegations', COALESCE(c.data->'allegations', '[]'), 'setAside', COALESCE(c.data->'setAside', '[]')) AS data,
+            jsonb_build_object('allegations', COALESCE(c.data->'allegations', '[]'), 'setAside', COALESCE(c.data->'setAside', '[]'), 'issues', COALESCE(c.data->'issues', '[]')) AS data,
             ${firstAction('SESSION_HELD')} AS session_held, ${firstAction('RESOLUTION_MEETING_HELD')} AS rm_held,
             ${firstAction('AGREEMENT_SIGNED')} AS agreement_signed, ${firstAction('AGREEMENT_VOIDED')} AS agreement_voided,
             ${firstAction('REPORT_ISSUED')} AS report_action,
@@ -564,6 +566,7 @@ export async function loadReportCases(q: Queryable, from: IsoDay, to: IsoDay, le
       closedDate: c.closed_date,
       reportDate: c.report_date ?? c.report_action,
       findings: (data.allegations ?? []).map((a) => a.finding ?? 0),
+      issues: data.issues ?? [],
       originalDueDate: type === 'SC' ? c.sc_original : c.decision_original,
       extendedDueDate: type === 'SC' ? c.sc_extended : c.decision_extended,
       setAside: data.setAside ?? [],

@@ -222,6 +222,7 @@ export const drSummaryAnswer = z.object({
   asOf: z.string(),
   rows: z.array(z.record(z.string(), z.union([z.string(), z.number()]))),
   total: z.record(z.string(), z.union([z.string(), z.number()])),
+  issues: z.array(z.object({ code: z.string(), issue: z.string(), cases: z.number().int(), noncomplianceFindings: z.number().int() })),
   byMonth: z.object({ months: z.array(z.string()), counts: z.record(z.string(), z.array(z.number().int())) }),
 });
 

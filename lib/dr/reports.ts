@@ -94,6 +94,43 @@ export function summaryCsvRow(r: SummaryRow): string[] {
   ];
 }
 
+// ---- the summary report's second table, 'Issues' (§9.2) ---------------------------------------------
+
+export const ISSUES_CSV_HEADER = ['Issue Code', 'Issue', 'Cases', 'Noncompliance Findings'] as const;
+
+export interface IssueCase {
+  type: CaseType;
+  /** The case's issue codes (dr-issue-categories). */
+  issues: readonly string[];
+  /** Its allegations' findings (SC; 1 = noncompliance). */
+  findings?: readonly number[] | undefined;
+}
+
+export interface IssueRow {
+  code: string;
+  issue: string;
+  cases: number;
+  /** Allegations with a finding of noncompliance in the state complaints raising the issue. */
+  noncomplianceFindings: number;
+}
+
+/**
+ * One row per issue category raised by at least one case, in the list's order. Allegations carry
+ * no issue of their own (§3), so a complaint's noncompliance findings count under each issue the
+ * complaint raises.
+ */
+export function issuesReport(cases: readonly IssueCase[], categories: readonly { code: string; label: string }[]): IssueRow[] {
+  return categories
+    .map(({ code, label }) => {
+      const raising = cases.filter((c) => c.issues.includes(code));
+      const findings = raising.filter((c) => c.type === 'SC').reduce((n, c) => n + (c.findings ?? []).filter((f) => f === 1).length, 0);
+      return { code, issue: label, cases: raising.length, noncomplianceFindings: findings };
+    })
+    .filter((r) => r.cases > 0);
+}
+
+export const issuesCsvRow = (r: IssueRow): string[] => [r.code, r.issue, String(r.cases), String(r.noncomplianceFindings)];
+
 // ---- state tracking (§9.3) -------------------------------------------------------------------------
 
 export type TrackingStatus = 'Overdue' | 'Due soon' | 'On track' | 'Calendar missing' | 'Suspended';

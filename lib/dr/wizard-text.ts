@@ -74,6 +74,7 @@ export const wizardText = {
   understand: 'I understand',
   addAllegation: 'Add allegation',
   issues: 'What is the request about?',
+  issuesOptional: 'What is the complaint about? (optional)',
   issuesHint: 'Select all that apply.',
   problemDescription: 'Describe the problem, including the facts',
   proposedResolution: 'Proposed resolution',

@@ -114,10 +114,11 @@ export function readStep(step: number, rawBody: unknown, current: DraftState): S
     case 4: {
       const f = step4.parse(body);
       const data: Partial<CaseData> = { proposedResolution: f.proposedResolution, proposedResolutionUnknown: f.proposedResolutionUnknown };
+      // Issues are asked of every option; a state complaint may leave them out (§3).
+      data.issues = f.issues;
       if (option === 'SC') {
         data.allegations = Array.from({ length: f.allegationCount }, (_, i): AllegationData => allegation.parse(group(body, `allegations.${i}`)));
       } else {
-        data.issues = f.issues;
         data.problemDescription = f.problemDescription;
       }
       if (option === 'IEPF') Object.assign(data, { iepMeetingDate: f.iepMeetingDate, iepMeetingType: f.iepMeetingType });

@@ -7,7 +7,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastEndedYear } from '../../api/dr/routes.js';
 import { addDays, agencyToday } from '../../lib/day.js';
-import { SUMMARY_CSV_HEADER, TRACKING_CSV_HEADER } from '../../lib/dr/reports.js';
+import { ISSUES_CSV_HEADER, SUMMARY_CSV_HEADER, TRACKING_CSV_HEADER } from '../../lib/dr/reports.js';
 import { wizardMessages } from '../../lib/dr/request.js';
 import { requestMessages, statusMessages } from '../../lib/dr/messages.js';
 import { startTestApi, testDbs, type TestApi } from '../helpers/api.js';
@@ -467,6 +467,21 @@ describe.each(testDbs)('dispute resolution API on %s', (dbKind) => {
       const lines = csv.text.replace(/^\uFEFF/, '').trim().split(/\r\n/);
       expect(lines[0]).toBe(SUMMARY_CSV_HEADER.join(','));
       expect(lines.at(-1)).toMatch(/^,Statewide total,8,15,12,8,2,45,/);
+    });
+
+    it("answers the Issues table, and its CSV holds the same rows under the exact header", async () => {
+      // State complaints only: every seeded complaint raises IEP implementation.
+      const res = await get(state, '/reports/summary').query({ schoolYear: priorYear, type: 3 });
+      const issues = res.body.issues as { code: string; issue: string; cases: number; noncomplianceFindings: number }[];
+      const iep = issues.find((r) => r.code === 'IEPIMP');
+      expect(iep?.cases).toBe(12);
+      expect(iep?.noncomplianceFindings).toBeGreaterThan(0);
+      for (const r of issues) expect(r.cases).toBeLessThanOrEqual(12);
+      const csv = await get(state, '/reports/summary').query({ schoolYear: priorYear, type: 3, format: 'csv', table: 'issues' });
+      expect(csv.headers['content-disposition']).toContain(`dr-summary-issues-${priorYear}.csv`);
+      const lines = csv.text.replace(/^\uFEFF/, '').trim().split(/\r\n/);
+      expect(lines[0]).toBe(ISSUES_CSV_HEADER.join(','));
+      expect(lines.slice(1)).toEqual(issues.map((r) => [r.code, r.issue, r.cases, r.noncomplianceFindings].join(',')));
     });
 
     it('lists open cases by days left for state staff only, with the exact CSV header', async () => {

@@ -190,6 +190,12 @@ describe('dispute resolution pages', () => {
     // The chart of requests by month, with its table alternative.
     expect(summary.text).toContain('id="dr-requests-by-month');
     expect(textOf(summary.text)).toContain('Requests received by month');
+    // The second table, Issues, with its own CSV.
+    expect(summary.text).toContain('data-testid="summary-issues"');
+    expect(textOf(summary.text)).toContain(t.reports.issueFindings);
+    const issuesCsv = await agent.get(`/dispute-resolution/reports/summary-report/issues.csv?schoolYear=${year}`);
+    expect(issuesCsv.status).toBe(200);
+    expect(issuesCsv.text.replace(/^\uFEFF/, '').split(/\r\n/)[0]).toBe('Issue Code,Issue,Cases,Noncompliance Findings');
     const tracking = await agent.get('/dispute-resolution/reports/state-tracking?deadlineStatus=Overdue');
     expect(tracking.status).toBe(200);
     expect(textOf(tracking.text)).toContain('Overdue');

@@ -1,6 +1,6 @@
 // DR spec §9.2 (summary report) and §9.3 (state tracking) on their worked examples.
 import { describe, expect, it } from 'vitest';
-import { daysLeft, SUMMARY_CSV_HEADER, summaryCsvRow, summaryReport, TRACKING_CSV_HEADER, trackingOptions, trackingRows, trackingStatus, requestsByMonth, type SummaryCase } from '../../lib/dr/reports.js';
+import { daysLeft, ISSUES_CSV_HEADER, issuesCsvRow, issuesReport, SUMMARY_CSV_HEADER, summaryCsvRow, summaryReport, TRACKING_CSV_HEADER, trackingOptions, trackingRows, trackingStatus, requestsByMonth, type SummaryCase } from '../../lib/dr/reports.js';
 
 const c = (leaCode: string, type: SummaryCase['type'], receivedDate: string, closedDate: string | null, outcome: number | null = null, reportWithFindings = false): SummaryCase => ({
   leaCode,
@@ -36,6 +36,36 @@ describe('summary report (§9.2)', () => {
 
   it('an LEA with no closed case shows a blank median', () => {
     expect(summaryReport([c('55-0101-000', 'SC', '2024-09-01', null)]).rows[0]!.medianDaysToClose).toBe('');
+  });
+});
+
+describe("the summary report's Issues table (§9.2)", () => {
+  const categories = [
+    { code: 'EVAL', label: 'Evaluation' },
+    { code: 'IEPIMP', label: 'IEP implementation' },
+    { code: 'DISC', label: 'Discipline' },
+  ];
+  it('counts cases per issue in the list order, and noncompliance findings of the complaints raising it', () => {
+    const rows = issuesReport(
+      [
+        { type: 'SC', issues: ['IEPIMP', 'EVAL'], findings: [1, 1, 2] },
+        { type: 'SC', issues: ['IEPIMP'], findings: [1] },
+        { type: 'SC', issues: [], findings: [1] },
+        // A mediation's issues count as cases; it has no findings.
+        { type: 'MED', issues: ['IEPIMP'] },
+      ],
+      categories,
+    );
+    // DISC is raised by no case: no row.
+    expect(rows.map(issuesCsvRow)).toEqual([
+      ['EVAL', 'Evaluation', '1', '2'],
+      ['IEPIMP', 'IEP implementation', '3', '3'],
+    ]);
+    expect(ISSUES_CSV_HEADER.join(',')).toBe('Issue Code,Issue,Cases,Noncompliance Findings');
+  });
+
+  it('has no rows when no case names an issue', () => {
+    expect(issuesReport([{ type: 'SC', issues: [], findings: [1] }], categories)).toEqual([]);
   });
 });
 

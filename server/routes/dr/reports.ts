@@ -36,6 +36,7 @@ const rowCases = z.object({
 const reportQuery = z.object({
   schoolYear: z.string().regex(/^\d{4}-\d{4}$/).optional().catch(undefined),
   leaId: z.string().regex(/^\d{1,9}$/).optional().catch(undefined),
+  type: z.string().regex(/^[1-5]$/).optional().catch(undefined),
   deadlineStatus: z.enum(TRACKING_STATUSES).optional().catch(undefined),
 });
 const trackingQuery = z.object({
@@ -128,7 +129,7 @@ export function drReportsRouter(_deps: AppDeps): Router {
   router.get(SUMMARY_PATH, requireRoute('dr.reports/summary-report'), async (req, res) => {
     const q = reportQuery.parse(req.query);
     const [report, leas] = await Promise.all([
-      res.locals.api.call({ path: `${API}/reports/summary`, query: { schoolYear: q.schoolYear, leaId: q.leaId }, schema: drSummaryAnswer }),
+      res.locals.api.call({ path: `${API}/reports/summary`, query: { schoolYear: q.schoolYear, leaId: q.leaId, type: q.type }, schema: drSummaryAnswer }),
       leaOptions(req, res),
     ]);
     const year = report.schoolYear;
@@ -137,6 +138,8 @@ export function drReportsRouter(_deps: AppDeps): Router {
       res,
       createElement(SummaryPage, {
         rows: report.rows,
+        issues: report.issues,
+        type: q.type ?? '',
         byMonth: report.byMonth,
         total: report.rows.length ? report.total : null,
         years: [...new Set([...reportYears(lastEndedYear(agencyToday())), year])].sort().reverse(),
@@ -151,7 +154,12 @@ export function drReportsRouter(_deps: AppDeps): Router {
 
   router.get(`${SUMMARY_PATH}.csv`, requireRoute('dr.reports/summary-report'), async (req, res) => {
     const q = reportQuery.parse(req.query);
-    await downloadFromApi(res, { path: `${API}/reports/summary`, query: { schoolYear: q.schoolYear, leaId: q.leaId, format: 'csv' } }, 'dr-summary.csv');
+    await downloadFromApi(res, { path: `${API}/reports/summary`, query: { schoolYear: q.schoolYear, leaId: q.leaId, type: q.type, format: 'csv' } }, 'dr-summary.csv');
+  });
+
+  router.get(`${SUMMARY_PATH}/issues.csv`, requireRoute('dr.reports/summary-report'), async (req, res) => {
+    const q = reportQuery.parse(req.query);
+    await downloadFromApi(res, { path: `${API}/reports/summary`, query: { schoolYear: q.schoolYear, leaId: q.leaId, type: q.type, format: 'csv', table: 'issues' } }, 'dr-summary-issues.csv');
   });
 
   router.get(TRACKING_PATH, requireRoute('dr.reports/state-tracking'), async (req, res) => {

@@ -188,10 +188,14 @@ function Overview({ p }: { p: DrCasePageProps }): ReactElement {
       ) : (
         <p className="usa-hint">{t.overview.notShown}</p>
       )}
-      {type !== 'SC' ? (
+      {d.issues?.length ? (
         <>
           <h2>{t.overview.issues}</h2>
-          <ul className="usa-list">{(d.issues ?? []).map((code) => <li key={code}>{ISSUE_CATEGORIES.find((i) => i.code === code)?.label ?? code}</li>)}</ul>
+          <ul className="usa-list">{d.issues.map((code) => <li key={code}>{ISSUE_CATEGORIES.find((i) => i.code === code)?.label ?? code}</li>)}</ul>
+        </>
+      ) : null}
+      {type !== 'SC' ? (
+        <>
           {c.piiVisible ? (
             <>
               <h2>{t.overview.problem}</h2>

@@ -68,19 +68,27 @@ interface YearFilterProps {
   leas: readonly { id: number; name: string }[];
   lea: string;
   leaAllLabel: string;
+  /** The dispute type filter ('' any), where the report has one. */
+  type?: string;
 }
 
-function YearFilter({ action, years, year, leas, lea, leaAllLabel }: YearFilterProps): ReactElement {
+function YearFilter({ action, years, year, leas, lea, leaAllLabel, type }: YearFilterProps): ReactElement {
+  const col = type === undefined ? 'tablet:grid-col-4' : 'tablet:grid-col-3';
   return (
     <form method="get" action={action} className="usa-form margin-bottom-2 no-print">
       <div className="grid-row grid-gap">
-        <div className="tablet:grid-col-4">
+        <div className={col}>
           <SelectField id="schoolYear" label={t.reports.year} value={year} options={years.map((y) => ({ value: y, label: y }))} />
         </div>
-        <div className="tablet:grid-col-4">
+        <div className={col}>
           <SelectField id="leaId" label={t.filters.lea} value={lea} options={[{ value: '', label: leaAllLabel }, ...leas.map((l) => ({ value: String(l.id), label: l.name }))]} />
         </div>
-        <div className="tablet:grid-col-4 padding-top-4">
+        {type === undefined ? null : (
+          <div className={col}>
+            <SelectField id="type" label={t.filters.type} value={type} options={[{ value: '', label: t.filters.any }, ...CASE_TYPE_ORDER.map((_, i) => ({ value: String(i + 1), label: TYPE_NAMES[i + 1] ?? '' }))]} />
+          </div>
+        )}
+        <div className={`${col} padding-top-4`}>
           <button type="submit" className="usa-button">{t.reports.show}</button>
         </div>
       </div>
@@ -188,9 +196,11 @@ export function Table7Page(p: Table7PageProps): ReactElement {
   );
 }
 
-export interface SummaryPageProps extends Omit<YearFilterProps, 'action' | 'leaAllLabel'> {
+export interface SummaryPageProps extends Omit<YearFilterProps, 'action' | 'leaAllLabel' | 'type'> {
   byMonth: { months: readonly string[]; counts: Readonly<Record<string, readonly number[]>> };
   rows: readonly Record<string, string | number>[];
+  issues: readonly { code: string; issue: string; cases: number; noncomplianceFindings: number }[];
+  type: string;
   total: Record<string, string | number> | null;
   generatedAt: string;
 }
@@ -198,16 +208,17 @@ export interface SummaryPageProps extends Omit<YearFilterProps, 'action' | 'leaA
 const SUMMARY_KEYS = ['leaCode', 'leaName', 'iepFacilitation', 'mediation', 'stateComplaints', 'dueProcess', 'expeditedDueProcess', 'totalRequests', 'openAtPeriodEnd', 'closed', 'medianDaysToClose', 'complaintReportsWithFindings', 'agreementsReached'] as const;
 
 export function SummaryPage(p: SummaryPageProps): ReactElement {
+  const query = { schoolYear: p.year, leaId: p.lea, type: p.type };
   return (
     <>
       <PageHeader title={t.reports.summary} />
       <ReportPrintHeader reportName={t.reports.summary} filters={[{ label: t.reports.year, value: p.year }]} generatedAt={p.generatedAt} />
-      <YearFilter action={SUMMARY_PATH} years={p.years} year={p.year} leas={p.leas} lea={p.lea} leaAllLabel={t.filters.any} />
+      <YearFilter action={SUMMARY_PATH} years={p.years} year={p.year} leas={p.leas} lea={p.lea} leaAllLabel={t.filters.any} type={p.type} />
       {p.rows.length === 0 ? (
         <p>{t.reports.noCases}</p>
       ) : (
         <>
-          <p className="no-print"><a className="usa-button usa-button--outline" href={csvHref(SUMMARY_PATH, { schoolYear: p.year, leaId: p.lea })} download>{t.reports.exportCsv}</a></p>
+          <p className="no-print"><a className="usa-button usa-button--outline" href={csvHref(SUMMARY_PATH, query)} download>{t.reports.exportCsv}</a></p>
           <StackedBarChart
             id="dr-requests-by-month"
             title={t.reports.byMonth}
@@ -231,6 +242,22 @@ export function SummaryPage(p: SummaryPageProps): ReactElement {
               </tbody>
             </table>
           </div>
+          <h2 id="dr-issues-heading">{t.reports.issues}</h2>
+          {p.issues.length === 0 ? (
+            <p>{t.reports.noIssues}</p>
+          ) : (
+            <>
+              <p className="no-print"><a className="usa-button usa-button--outline" href={csvHref(`${SUMMARY_PATH}/issues`, query)} download>{t.reports.exportIssuesCsv}</a></p>
+              <table className="usa-table usa-table--borderless usa-table--compact" data-testid="summary-issues" aria-labelledby="dr-issues-heading">
+                <thead><tr><th scope="col">{t.reports.issue}</th><th scope="col">{t.reports.issueCases}</th><th scope="col">{t.reports.issueFindings}</th></tr></thead>
+                <tbody>
+                  {p.issues.map((r) => (
+                    <tr key={r.code}><th scope="row">{r.issue}</th><td>{r.cases}</td><td>{r.noncomplianceFindings}</td></tr>
+                  ))}
+                </tbody>
+              </table>
+            </>
+          )}
         </>
       )}
     </>

@@ -50,13 +50,15 @@ function Allegations({ state, errors }: { state: DraftState; errors: StepErrors 
   );
 }
 
+/** The issue checkboxes: required for every option but a state complaint, where they are optional (§3). */
 function Issues({ state, errors }: { state: DraftState; errors: StepErrors }): ReactElement {
   const chosen = new Set(state.data.issues ?? []);
   const error = errors.issues;
+  const complaint = state.option === 'SC';
   return (
     <>
       <fieldset className={`usa-fieldset usa-form-group${error ? ' usa-form-group--error' : ''}`} aria-describedby={`issues-hint${error ? ' issues-error' : ''}`}>
-        <legend className="usa-legend">{t.issues}</legend>
+        <legend className="usa-legend">{complaint ? t.issuesOptional : t.issues}</legend>
         <HintAndError id="issues" hint={t.issuesHint} error={error} />
         {ISSUE_CATEGORIES.map((c) => (
           <div className="usa-checkbox" key={c.code}>
@@ -67,7 +69,7 @@ function Issues({ state, errors }: { state: DraftState; errors: StepErrors }): R
           </div>
         ))}
       </fieldset>
-      <PathTextarea path="problemDescription" errors={errors} label={t.problemDescription} value={state.data.problemDescription} maxLength={4000} />
+      {complaint ? null : <PathTextarea path="problemDescription" errors={errors} label={t.problemDescription} value={state.data.problemDescription} maxLength={4000} />}
     </>
   );
 }
@@ -83,7 +85,8 @@ export function ProblemStep({ state, errors, warnings }: ProblemStepProps): Reac
           </div>
         </div>
       ))}
-      {state.option === 'SC' ? <Allegations state={state} errors={errors} /> : <Issues state={state} errors={errors} />}
+      {state.option === 'SC' ? <Allegations state={state} errors={errors} /> : null}
+      <Issues state={state} errors={errors} />
       <PathTextarea path="proposedResolution" errors={errors} label={t.proposedResolution} value={d.proposedResolution} maxLength={2000} />
       <CheckboxField id="proposedResolutionUnknown" label={t.proposedResolutionUnknown} checked={d.proposedResolutionUnknown === true} />
       {state.option === 'IEPF' ? (

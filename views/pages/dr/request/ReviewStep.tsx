@@ -79,10 +79,9 @@ export function ReviewStep({ state, respondents, intro }: ReviewStepProps): Reac
             [t.facts, a.facts],
             [t.violationDate, a.violationDate],
           ])
-        : ([
-            [t.issues, (d.issues ?? []).map((c) => ISSUE_CATEGORIES.find((i) => i.code === c)?.label ?? c).join(', ')],
-            [t.problemDescription, d.problemDescription],
-          ] as Row[])),
+        : []),
+      [state.option === 'SC' ? t.issuesOptional : t.issues, (d.issues ?? []).map((c) => ISSUE_CATEGORIES.find((i) => i.code === c)?.label ?? c).join(', ')],
+      ...(state.option === 'SC' ? [] : ([[t.problemDescription, d.problemDescription]] as Row[])),
       [t.proposedResolution, d.proposedResolutionUnknown ? t.proposedResolutionUnknown : d.proposedResolution],
       ...(state.option === 'IEPF' ? ([[t.iepMeetingDate, d.iepMeetingDate], [t.iepMeetingType, d.iepMeetingType]] as Row[]) : []),
       ...(state.option === 'DP' ? ([[t.knewDate, d.knewDate]] as Row[]) : []),
