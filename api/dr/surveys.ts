@@ -19,6 +19,7 @@ import type { Queryable } from '../db.js';
 import { ApiError, notFound } from '../http.js';
 import { hashToken, newRawToken } from '../refresh-tokens.js';
 import { deliverNoticeEmails, sendNotice } from '../shared/notify.js';
+import { requireDrPublicBasic } from './public.js';
 import { invalid as invalidFields, parse422 } from './routes.js';
 import { DR } from './store.js';
 
@@ -358,14 +359,15 @@ export function surveysRouter(ctx: ApiContext): Router {
     res.json(await surveyResults(db, await one(idOf(req.params.id))));
   });
 
-  // ---- public, by token only (the portal's Basic credentials are not checked yet)
-  router.get(`${BASE}/public/surveys/:token`, async (req, res) => {
+  // ---- public: the portal's Basic credentials and the invitation's token (§12)
+  const basic = requireDrPublicBasic(ctx);
+  router.get(`${BASE}/public/surveys/:token`, basic, async (req, res) => {
     const inv = await usableInvitation(db, String(req.params.token), ctx.now(), false);
     const survey = await one(inv.survey_id);
     res.json({ name: survey.name, disputeType: inv.dispute_type, questions: survey.questions });
   });
 
-  router.post(`${BASE}/public/surveys/:token`, async (req, res) => {
+  router.post(`${BASE}/public/surveys/:token`, basic, async (req, res) => {
     const b = parse422(answersBody, req.body ?? {});
     await db.tx(async (t) => {
       const inv = await usableInvitation(t, String(req.params.token), ctx.now(), true);

@@ -6,11 +6,14 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, agencyToday } from '../../lib/day.js';
 import { surveyMessages } from '../../lib/dr/messages.js';
+import { DEV_DR_PUBLIC_BASIC } from '../../api/config.js';
 import { startTestApi, testDbs, type TestApi } from '../helpers/api.js';
 import { sendSurveyInvitations } from '../../api/dr/surveys.js';
 import { surveyText } from '../../lib/dr/survey-text.js';
 import { accessToken, demo } from './api-auth-helpers.js';
 import { decoded, demoEmails, postForm, signedInAgent, textOf, titleOf, withPortal } from './dashboard-helpers.js';
+
+const basic = `Basic ${Buffer.from(DEV_DR_PUBLIC_BASIC).toString('base64')}`;
 
 const BASE = '/api/disputeresolution';
 
@@ -126,20 +129,23 @@ describe.each(testDbs)('dispute resolution surveys API on %s', (dbKind) => {
     const token = /\/dr-public\/survey\/([A-Za-z0-9_-]+)/.exec(mail[0]!.body_text)?.[1] as string;
     expect(token).toBeTruthy();
 
-    const survey = await request(api.url).get(`${BASE}/public/surveys/${token}`);
+    // Behind the portal's Basic token as well as the invitation's (§12).
+    expect((await request(api.url).get(`${BASE}/public/surveys/${token}`)).status).toBe(401);
+    expect((await request(api.url).post(`${BASE}/public/surveys/${token}`).send({ answers: { 1: 5 } })).status).toBe(401);
+    const survey = await request(api.url).get(`${BASE}/public/surveys/${token}`).set('Authorization', basic);
     expect(survey.status).toBe(200);
     expect(survey.body.name).toBe('Mediation - Parent v2');
-    const missing = await request(api.url).post(`${BASE}/public/surveys/${token}`).send({ answers: {} });
+    const missing = await request(api.url).post(`${BASE}/public/surveys/${token}`).set('Authorization', basic).send({ answers: {} });
     expect(missing.status).toBe(422);
     expect(missing.body.errors[0].field).toBe('answers.1');
-    const answered = await request(api.url).post(`${BASE}/public/surveys/${token}`).send({ answers: { 1: 5 } });
+    const answered = await request(api.url).post(`${BASE}/public/surveys/${token}`).set('Authorization', basic).send({ answers: { 1: 5 } });
     expect(answered.status).toBe(201);
     expect(answered.body.message).toBe(surveyMessages.thankYou);
-    const again = await request(api.url).post(`${BASE}/public/surveys/${token}`).send({ answers: { 1: 4 } });
+    const again = await request(api.url).post(`${BASE}/public/surveys/${token}`).set('Authorization', basic).send({ answers: { 1: 4 } });
     expect(again.status).toBe(410);
     expect(again.body.message).toBe(surveyMessages.linkUnusable);
-    expect((await request(api.url).get(`${BASE}/public/surveys/${token}`)).status).toBe(410);
-    expect((await request(api.url).get(`${BASE}/public/surveys/not-a-token`)).body.message).toBe(surveyMessages.linkUnusable);
+    expect((await request(api.url).get(`${BASE}/public/surveys/${token}`).set('Authorization', basic)).status).toBe(410);
+    expect((await request(api.url).get(`${BASE}/public/surveys/not-a-token`).set('Authorization', basic)).body.message).toBe(surveyMessages.linkUnusable);
     // The stored answers carry no link to the invitation or the person.
     const columns = (await api.ctx.db.query<{ column_name: string }>(`SELECT column_name FROM information_schema.columns WHERE table_name = 'dr_survey_responses' AND table_schema = current_schema()`)).rows.map((r) => r.column_name).sort();
     expect(columns).toEqual(['answers', 'dispute_type', 'id', 'lea_id', 'school_year', 'submitted_at', 'survey_id']);
