@@ -15,7 +15,7 @@ export { lastEndedYear };
 import { STATUS_NAMES, TYPE_NAMES, DEADLINE_NAMES, type DrCase, type DrCaseListItem, type DrLink, type DrWithdrawal, type Table7Answer } from '../../lib/dr/contract.js';
 import { statusMessages, usDate } from '../../lib/dr/messages.js';
 import { issuesCsvRow, issuesReport, ISSUES_CSV_HEADER, summaryCsvRow, summaryReport, SUMMARY_CSV_HEADER, TRACKING_CSV_HEADER, trackingOptions, trackingRows, trackingStatus, requestsByMonth } from '../../lib/dr/reports.js';
-import { caseData, draftColumns, ISSUE_CATEGORIES, RECEIVED_VIA, signErrors, stepErrors, type CaseData, type DraftState, type StepContext } from '../../lib/dr/request.js';
+import { caseData, draftColumns, ISSUE_CATEGORIES, SIGNING_TEXT_BLOCKS, RECEIVED_VIA, signErrors, stepErrors, type CaseData, type DraftState, type StepContext } from '../../lib/dr/request.js';
 import { allowedMoves, certifiedYearWarning, moveErrors, type Actor, type CaseStatus, type StatusCase } from '../../lib/dr/status.js';
 import { table7, table7CasesOf, table7CsvRows, table7FileName, TABLE7_CSV_HEADER, TABLE7_LABELS, TABLE7_ROW_ORDER, editCheckResults, type Table7RowId } from '../../lib/dr/table7.js';
 import { amendmentError, effectiveDueDate, extensionErrors, type DeadlineCode } from '../../lib/dr/timeline.js';
@@ -202,6 +202,15 @@ const reportQuery = z.object({
 export const drSchemas = { draftBody, submitBody, statusBody, updateBody, actionBody, extensionBody, linkBody, withdrawalBody, decisionBody, deleteBody };
 
 // ---- helpers -------------------------------------------------------------------------------------
+
+/** The version of each signing text the signer was shown: the time each block was last saved (§11). */
+export async function signingTextVersions(q: Queryable): Promise<Record<string, string>> {
+  const r = await q.query<{ block_code: string; version: string }>(
+    `SELECT block_code, to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS version FROM text_blocks WHERE block_code = ANY($1::text[])`,
+    [[...SIGNING_TEXT_BLOCKS]],
+  );
+  return Object.fromEntries(r.rows.map((b) => [b.block_code, b.version]));
+}
 
 const STATUS_CODE: Readonly<Record<CaseStatus, number>> = { Draft: 0, Submitted: 1, Active: 2, 'Set Aside': 3, Closed: 4 };
 const DISPUTE_TYPE_CODES = { IEPF: 1, MED: 2, SC: 3, DP: 4, EDP: 5 } as const;
@@ -554,6 +563,7 @@ export function drRouter(ctx: ApiContext): Router {
     const schoolYear = caseSchoolYear(received);
     const answer = await db.tx(async (q) => {
       const number = await nextCaseNumber(q, type, schoolYear);
+      const textVersions = intake ? {} : await signingTextVersions(q);
       const data: CaseData = intake
         ? { ...state.data, signatureOnFile: intake.signatureOnFile }
         : {
@@ -561,7 +571,7 @@ export function drRouter(ctx: ApiContext): Router {
             signature: {
               typedName: body.typedName.trim(),
               signedAt: ctx.now().toISOString(),
-              textVersions: {},
+              textVersions,
               // The signer's address, kept only as a hash (§3 signature ipHash).
               ipHash: createHash('sha256').update(req.ip ?? '').digest('hex'),
               userAgent: (req.get('user-agent') ?? '').slice(0, 400),

@@ -36,6 +36,9 @@ export const ISSUE_CATEGORIES: readonly { code: string; label: string }[] = [
   { code: 'RECORDS', label: 'Education records' },
   { code: 'OTHER', label: 'Other' },
 ];
+/** The text blocks a signer reads before signing (§4.2 step 7, §11). */
+export const SIGNING_TEXT_BLOCKS = ['signature-disclaimer', 'electronic-signature-submission'] as const;
+
 export const ISSUE_CODES = ISSUE_CATEGORIES.map((i) => i.code);
 
 export const REQUESTER_TYPES: Readonly<Record<RequesterType, string>> = {
@@ -115,7 +118,8 @@ export const caseData = z.object({
   signature: z.object({
     typedName: z.string().max(200),
     signedAt: z.string().max(40),
-    textVersions: z.record(z.string(), z.number().int()),
+    /** Each signing text block's code and the time it was last saved: the version shown (§11). */
+    textVersions: z.record(z.string(), z.union([z.string().max(40), z.number().int()])),
     ipHash: z.string().max(128),
     userAgent: z.string().max(400),
   }).optional(),

@@ -173,6 +173,10 @@ describe.each(testDbs)('dispute resolution API on %s', (dbKind) => {
       expect(submitted.status).toBe(200);
       expect(submitted.body.caseNumber).toMatch(/^DP-\d{4}-\d{3}$/);
       expect(submitted.body.receivedDate).toBe(today);
+      // The signature keeps the version of each signing text the filer was shown (§11).
+      const stored = await api.ctx.db.query<{ versions: Record<string, string> }>(`SELECT data->'signature'->'textVersions' AS versions FROM dr_cases WHERE id = $1`, [id]);
+      expect(Object.keys(stored.rows[0]!.versions).sort()).toEqual(['electronic-signature-submission', 'signature-disclaimer']);
+      expect(stored.rows[0]!.versions['signature-disclaimer']).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
       const codes = Object.fromEntries((submitted.body.deadlines as { code: string; originalDueDate: string }[]).map((d) => [d.code, d.originalDueDate]));
       expect(codes.DP_RESOLUTION_MEETING).toBe(addDays(today, 15));
       expect(codes.DP_RESOLUTION_PERIOD_END).toBe(addDays(today, 30));

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { user, type TextBlock } from '../../../lib/contract.js';
 import { formatDay } from '../../../lib/dates.js';
 import { DEADLINE_NAMES, drCase, drRespondents, drSubmitted, type DrCase, type DrRespondents } from '../../../lib/dr/contract.js';
-import { nextStep, previousStep, stepsFor, stepWarnings, WIZARD_STEPS, type DraftState, type StepError } from '../../../lib/dr/request.js';
+import { nextStep, previousStep, SIGNING_TEXT_BLOCKS, stepsFor, stepWarnings, WIZARD_STEPS, type DraftState, type StepError } from '../../../lib/dr/request.js';
 import type { RequestOption } from '../../../lib/dr/request-rules.js';
 import { wizardText as t } from '../../../lib/dr/wizard-text.js';
 import { moduleById, routeById } from '../../../lib/routes.js';
@@ -71,8 +71,8 @@ const TEXT = {
   intro: 'dr-request-page-one',
   dpQuestions: ['dr-due-process-ques-1', 'dr-due-process-ques-2', 'dr-due-process-ques-3'],
   review: 'review-entered-details',
-  disclaimer: 'signature-disclaimer',
-  submission: 'electronic-signature-submission',
+  disclaimer: SIGNING_TEXT_BLOCKS[0],
+  submission: SIGNING_TEXT_BLOCKS[1],
   acknowledgement: 'dispute-request-submission-acknowledgement',
 } as const;
 
