@@ -136,6 +136,23 @@ describe.each(testDbs)('dispute resolution API on %s', (dbKind) => {
       expect(assigned.body.total).toBe(1);
     });
 
+    // The list filters by scopeSql and a record answers by caseInScope: two writings of §2 that
+    // must agree, for every kind of viewer and every case.
+    it('lists exactly the cases each viewer may open, and no other', async () => {
+      const all = (await api.ctx.db.query<{ id: string }>('SELECT id FROM dr_cases WHERE NOT is_deleted')).rows.map((r) => r.id);
+      for (const token of [state, district, publicUser, mediator]) {
+        const listed = new Set<string>();
+        for (let page = 1; ; page += 1) {
+          const res = await get(token, '/cases').query({ pageSize: 100, pageNumber: page });
+          for (const c of res.body.items as { id: string }[]) listed.add(c.id);
+          if (page * 100 >= res.body.total) break;
+        }
+        const opened = new Set<string>();
+        for (const id of all) if ((await get(token, `/cases/${id}`)).status === 200) opened.add(id);
+        expect([...listed].sort()).toEqual([...opened].sort());
+      }
+    });
+
     it('shows list rows with initials only, never names', async () => {
       const res = await get(state, '/cases').query({ pageSize: 25 });
       expect(JSON.stringify(res.body)).not.toMatch(/Lindgren|Petrakis/);
