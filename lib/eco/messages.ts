@@ -54,6 +54,11 @@ export const ecoStatusMessages = {
   bulkFinalized: (n: number, m: number, k: number) => `Finalized ${n} of ${m}. ${k} were submitted by you and need another reviewer.`,
   locked: 'These ratings are submitted and locked. Ask the state to unlock them.',
   closedRecord: 'This record is closed. Start a new record instead.',
+  // Not worded by the spec: the refusals of moves §4's table does not have.
+  notSubmitted: 'Only submitted ratings can be finalized.',
+  nothingToUnlock: 'These ratings are not submitted, so there is nothing to unlock.',
+  onceSubmitted: 'These ratings were submitted before, so the draft cannot be discarded.',
+  noOpenRequest: 'This unlock request is no longer open.',
 } as const;
 
 type Kind = 'entry' | 'exit';
