@@ -64,6 +64,12 @@ export const ecoStatusMessages = {
 type Kind = 'entry' | 'exit';
 const Kind = (kind: Kind): string => (kind === 'entry' ? 'Entry' : 'Exit');
 
+// §6.9 Claim and §3.0 masking.
+export const ecoClaimText = {
+  claimed: (last4: string, lea: string, day: IsoDay) => `A child record (state student ID ending ${last4}) was claimed by ${lea} on ${messageDate(day)}.`,
+  heldBy: (lea: string) => `Held by ${lea}`,
+} as const;
+
 // §3.4 and §3.5 buttons and notices (with 'exit' in their messages for exit ratings).
 export const ecoScoreText = {
   savedDraft: (kind: Kind) => `${Kind(kind)} ratings saved as a draft.`,

@@ -43,8 +43,8 @@ export interface Actor {
   permissions: ReadonlySet<string>;
 }
 
-/** A refused move: 403 without the permission, 409 a move not allowed now, 400 a bad reason. */
-export type Refusal = { ok: false; status: 400 | 403 | 409; message: string; field?: string };
+/** A refused move: 403 without the permission, 404 outside the caller's reach, 409 a move not allowed now, 400 a bad reason. */
+export type Refusal = { ok: false; status: 400 | 403 | 404 | 409; message: string; field?: string };
 export type MoveResult = { ok: true; to: AssessmentStatus | 'deleted' } | Refusal;
 
 const refuse = (status: 400 | 403 | 409, message: string, field?: string): Refusal => ({ ok: false, status, message, ...(field ? { field } : {}) });
