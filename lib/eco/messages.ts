@@ -121,3 +121,12 @@ export const ecoImportMessages = {
   duplicateInFile: (i: number, j: number) => `This state student ID appears more than once in the file (rows ${i} and ${j}).`,
   imported: (n: number, c: number, u: number, s: number) => `Imported ${n} rows: ${c} created, ${u} updated, ${s} unchanged.`,
 } as const;
+
+// §9 Notifications: no child names, ever.
+export const ecoNotificationText = {
+  submitted: (kind: Kind, lea: string) => `${Kind(kind)} ratings were submitted for a child in ${lea}.`,
+  unlocked: (kind: Kind, lea: string, reason: string) => `${Kind(kind)} ratings were unlocked for ${lea}: ${reason}`,
+  requested: (lea: string, reason: string) => `Unlock requested for ${lea}: ${reason}`,
+  due: (lea: string, n: number, m: number, k: number) => `${lea}: ${n} entry ratings overdue, ${m} due within 7 days, ${k} exit ratings overdue.`,
+  declined: (note: string) => `Your unlock request was declined: ${note}`,
+} as const;

@@ -2,7 +2,7 @@
 // something the specification does not.
 import { describe, expect, it } from 'vitest';
 import { categoryLabels, exitReasons, familyInputLabels, notIncludedLabel, outcomeTitles, ratingOption, recordStatuses } from '../../lib/eco/codes.js';
-import { ecoImportMessages, ecoReportText, ecoScoreText, ecoStatusMessages, ecoValidationMessages as v, genericMessages as g } from '../../lib/eco/messages.js';
+import { ecoImportMessages, ecoNotificationText as n, ecoReportText, ecoScoreText, ecoStatusMessages, ecoValidationMessages as v, genericMessages as g } from '../../lib/eco/messages.js';
 
 const cases: [string, string, string][] = [
   // §5
@@ -82,6 +82,12 @@ const cases: [string, string, string][] = [
   ['other LEA', ecoImportMessages.otherLea, 'This child is recorded by another district. Claim the record before importing.'],
   ['twice', ecoImportMessages.duplicateInFile(2, 5), 'This state student ID appears more than once in the file (rows 2 and 5).'],
   ['imported', ecoImportMessages.imported(4, 1, 2, 1), 'Imported 4 rows: 1 created, 2 updated, 1 unchanged.'],
+  // §9
+  ['notify submitted', n.submitted('exit', 'Prairie View Public Schools'), 'Exit ratings were submitted for a child in Prairie View Public Schools.'],
+  ['notify unlocked', n.unlocked('entry', 'Prairie View Public Schools', 'Wrong rating date.'), 'Entry ratings were unlocked for Prairie View Public Schools: Wrong rating date.'],
+  ['notify requested', n.requested('Prairie View Public Schools', 'Wrong rating date.'), 'Unlock requested for Prairie View Public Schools: Wrong rating date.'],
+  ['notify due', n.due('Prairie View Public Schools', 2, 3, 1), 'Prairie View Public Schools: 2 entry ratings overdue, 3 due within 7 days, 1 exit ratings overdue.'],
+  ['notify declined', n.declined('The date was right.'), 'Your unlock request was declined: The date was right.'],
 ];
 
 describe('ECO message catalogue', () => {
