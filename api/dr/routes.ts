@@ -33,6 +33,7 @@ import {
   caseInScope,
   caseTypeOf,
   computeCaseDeadlines,
+  countCases,
   dataOf,
   DR,
   initialsOf,
@@ -409,7 +410,7 @@ export function drRouter(ctx: ApiContext): Router {
           LIMIT $${n + 2} OFFSET $${n + 3}`,
         pageParams,
       ),
-      db.query<{ total: string }>(`SELECT count(*) AS total FROM dr_cases c WHERE ${whereSql}`, params),
+      countCases(db, whereSql, params, ctx.now().getTime()),
     ]);
     const t = today();
     const items: DrCaseListItem[] = r.rows.map((c) => ({
@@ -429,7 +430,7 @@ export function drRouter(ctx: ApiContext): Router {
       pendingWithdrawal: c.pending,
       isOwner: c.is_owner,
     }));
-    res.json({ items, total: Number(counted.rows[0]?.total ?? 0) });
+    res.json({ items, total: counted });
   });
 
   // The dashboard's tiles (§4.1), counted in the caller's scope.

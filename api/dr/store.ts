@@ -118,6 +118,36 @@ export const caseTypeOf = (row: Pick<CaseRow, 'dispute_type'>): CaseType | null 
 
 export const statusName = (status: number) => STATUS_NAMES[status] ?? 'Draft';
 
+// ---- the case list's total -------------------------------------------------------------------------
+
+interface CountEntry {
+  generation: string;
+  total: number;
+  at: number;
+}
+const countCache = new Map<string, CountEntry>();
+const COUNT_CACHE_MAX = 500;
+/** A bound on the one staleness the generation cannot see (a count read between a write and its commit). */
+const COUNT_CACHE_MS = 30_000;
+
+/**
+ * How many cases match a list's condition: counted once per filter and reused until a case or an
+ * assignment changes (migration 035's generation moves with every such write, from any API
+ * instance) or 30 seconds pass. Counting every matching row cost more than reading the page.
+ */
+export async function countCases(q: Queryable, whereSql: string, params: readonly unknown[], nowMs: number): Promise<number> {
+  const key = `${whereSql}\u0000${JSON.stringify(params)}`;
+  const generation = (await q.query<{ g: string }>('SELECT last_value::text AS g FROM dr_case_generation')).rows[0]?.g ?? '';
+  const hit = countCache.get(key);
+  if (hit && hit.generation === generation && nowMs - hit.at < COUNT_CACHE_MS) return hit.total;
+  const r = await q.query<{ total: string }>(`SELECT count(*) AS total FROM dr_cases c WHERE ${whereSql}`, params);
+  const total = Number(r.rows[0]?.total ?? 0);
+  if (countCache.size >= COUNT_CACHE_MAX) countCache.delete(countCache.keys().next().value as string);
+  countCache.delete(key);
+  countCache.set(key, { generation, total, at: nowMs });
+  return total;
+}
+
 // ---- viewers and scope ---------------------------------------------------------------------------
 
 export interface Viewer extends ScopeViewer {

@@ -153,6 +153,16 @@ describe.each(testDbs)('dispute resolution API on %s', (dbKind) => {
       }
     });
 
+    it('keeps the list total true the moment a case changes, though totals are reused between changes', async () => {
+      const before = (await get(district, '/cases')).body.total as number;
+      expect((await get(district, '/cases')).body.total).toBe(before);
+      const one = (await api.ctx.db.query<{ id: string }>('SELECT id FROM dr_cases WHERE lea_id = $1 AND status <> 0 AND NOT is_deleted LIMIT 1', [districtLea])).rows[0]!.id;
+      await api.ctx.db.query('UPDATE dr_cases SET is_deleted = true WHERE id = $1', [one]);
+      expect((await get(district, '/cases')).body.total).toBe(before - 1);
+      await api.ctx.db.query('UPDATE dr_cases SET is_deleted = false WHERE id = $1', [one]);
+      expect((await get(district, '/cases')).body.total).toBe(before);
+    });
+
     it('shows list rows with initials only, never names', async () => {
       const res = await get(state, '/cases').query({ pageSize: 25 });
       expect(JSON.stringify(res.body)).not.toMatch(/Lindgren|Petrakis/);
