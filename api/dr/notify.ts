@@ -48,8 +48,8 @@ interface Person {
 interface Recipients {
   users: Person[];
   emails: (string | null | undefined)[];
-  /** Also the event type's subscribers holding one of these; none: required recipients only. */
-  subscribers: readonly string[] | 'all' | 'none';
+  /** Also the event type's subscribers holding one of these (never a public filer's account); none: required recipients only. */
+  subscribers: readonly string[] | 'none';
 }
 
 interface Send {
@@ -135,7 +135,7 @@ async function sendsOf(q: Queryable, row: CaseRow, event: DrCaseEvent): Promise<
     case 'submitted':
       return [
         { key: `dr-submitted:${id}`, eventType: DR_EVENT_TYPES.submitted, code: 'DR_REQUEST_SUBMITTED', recipients: { users: await filerOf(q, row), emails: [row.requester_email], subscribers: 'none' } },
-        { key: `dr-received-lea:${id}`, eventType: DR_EVENT_TYPES.submitted, code: 'DR_REQUEST_RECEIVED_LEA', recipients: { users: [], emails: [], subscribers: 'all' } },
+        { key: `dr-received-lea:${id}`, eventType: DR_EVENT_TYPES.submitted, code: 'DR_REQUEST_RECEIVED_LEA', recipients: { users: [], emails: [], subscribers: [DR.stateUser, DR.leaUser] } },
       ];
     case 'accepted':
       return [{ key: `dr-accepted:${id}`, eventType: DR_EVENT_TYPES.accepted, code: 'DR_CASE_ACCEPTED', recipients: await partiesOf(q, row) }];
@@ -208,7 +208,7 @@ export async function notifyCase(ctx: ApiContext, q: Queryable, event: DrCaseEve
       link: s.link ?? caseDetailPath(row.id),
       requiredUserIds: s.recipients.users.map((u) => u.id),
       requiredEmails: emails,
-      ...(subscribers === 'all' ? {} : { subscriberPermissions: subscribers === 'none' ? [REQUIRED_ONLY] : subscribers }),
+      subscriberPermissions: subscribers === 'none' ? [REQUIRED_ONLY] : subscribers,
     });
     if (result === 'sent') sent.push(s.key);
   }

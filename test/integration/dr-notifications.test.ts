@@ -24,7 +24,7 @@ describe.each(testDbs)('dispute resolution notices on %s', (dbKind) => {
   let caseNumber: string;
   let filerId: string;
   const filerEmail = demo.drPublic;
-  const people: Record<'leaParty' | 'otherLeaUser' | 'stateWatcher' | 'stateDecider', { id: string; email: string }> = {} as never;
+  const people: Record<'leaParty' | 'otherLeaUser' | 'publicWatcher' | 'stateWatcher' | 'stateDecider', { id: string; email: string }> = {} as never;
   const as = (token: string) => ({ Authorization: `Bearer ${token}` });
   const get = (token: string, path: string) => request(api.url).get(`${BASE}${path}`).set(as(token));
   const send = (method: 'post' | 'put', token: string, path: string, body: object = {}) => request(api.url)[method](`${BASE}${path}`).set(as(token)).send(body);
@@ -70,11 +70,14 @@ describe.each(testDbs)('dispute resolution notices on %s', (dbKind) => {
     const drUser = ['DisputeResolution.access', 'DisputeResolution.disputerequests.view'];
     people.leaParty = await makeUser('lea-party', [...drUser, 'DisputeResolution.roles.leauser'], districtLea);
     people.otherLeaUser = await makeUser('other-lea', [...drUser, 'DisputeResolution.roles.leauser'], otherLea);
+    people.publicWatcher = await makeUser('public-watcher', [...drUser, 'DisputeResolution.roles.publicuser'], null);
     people.stateWatcher = await makeUser('state-watcher', [...drUser, 'DisputeResolution.stateuser'], null);
     people.stateDecider = await makeUser('state-decider', [...drUser, 'DisputeResolution.stateuser', 'DisputeResolution.viewwithdrawalrequests'], null);
     const partyTypes = ['Dispute Request Submitted', 'DR Case Accepted', 'DR Neutral Assigned', 'DR Case Closed'];
     await subscribe(people.leaParty.id, partyTypes, [districtLea]);
     await subscribe(people.otherLeaUser.id, partyTypes, [otherLea]);
+    // A member of the public who subscribed to a district hears nothing of others' cases.
+    await subscribe(people.publicWatcher.id, partyTypes, [districtLea]);
     // A state user subscribed to the parties' types is no party; the missed deadline type is theirs.
     await subscribe(people.stateWatcher.id, [...partyTypes, 'DR Deadline Missed'], [districtLea]);
     STUDENT.dateOfBirth = addDays(today, -10 * 365);
@@ -120,9 +123,11 @@ describe.each(testDbs)('dispute resolution notices on %s', (dbKind) => {
     expect(toLea?.subject).toBe(filled(await storedSubject('DR_REQUEST_RECEIVED_LEA'), { caseNumber, leaName }));
     expect(toLea?.text).toContain('from Casey Public Parent');
     expect(await messagesOf(people.leaParty.id)).toEqual([{ message: toLea?.subject, open_url: caseLink() }]);
-    // Another district's user hears nothing of it.
-    expect(await mailsAbout(people.otherLeaUser.email)).toEqual([]);
-    expect(await messagesOf(people.otherLeaUser.id)).toEqual([]);
+    // Another district's user, or a member of the public subscribed to the district, hears nothing of it.
+    for (const u of [people.otherLeaUser, people.publicWatcher]) {
+      expect(await mailsAbout(u.email)).toEqual([]);
+      expect(await messagesOf(u.id)).toEqual([]);
+    }
     // Sent again (a retried request): nothing more.
     expect(await notifyCase(api.ctx, api.ctx.db, { kind: 'submitted' }, caseId)).toEqual([]);
     expect(await mailsAbout(filerEmail)).toHaveLength(1);
@@ -249,6 +254,7 @@ describe.each(testDbs)('dispute resolution notices on %s', (dbKind) => {
 
   it('never names the student beyond initials in any email', async () => {
     await expectNoStudentPii();
+    expect(await messagesOf(people.publicWatcher.id)).toEqual([]);
   });
 
   it('sends nothing from a template that is switched off', async () => {
