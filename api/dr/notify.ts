@@ -60,6 +60,8 @@ interface Send {
   link?: string;
   extra?: Record<string, string | number>;
   neutral?: { name: string; type: number } | null;
+  /** The greeting's name when the one recipient is an address, not an account (a request taken in by staff). */
+  greet?: string | undefined;
 }
 
 const validEmail = (e: string | null | undefined): e is string => Boolean(e) && z.email().safeParse(e?.trim()).success;
@@ -132,11 +134,16 @@ async function caseNeutral(q: Queryable, caseId: string): Promise<{ name: string
 async function sendsOf(q: Queryable, row: CaseRow, event: DrCaseEvent): Promise<Send[]> {
   const id = row.id;
   switch (event.kind) {
-    case 'submitted':
+    case 'submitted': {
+      const filer = await filerOf(q, row);
       return [
-        { key: `dr-submitted:${id}`, eventType: DR_EVENT_TYPES.submitted, code: 'DR_REQUEST_SUBMITTED', recipients: { users: await filerOf(q, row), emails: [row.requester_email], subscribers: 'none' } },
+        {
+          key: `dr-submitted:${id}`, eventType: DR_EVENT_TYPES.submitted, code: 'DR_REQUEST_SUBMITTED', recipients: { users: filer, emails: [row.requester_email], subscribers: 'none' },
+          greet: filer.length ? undefined : dataOf(row).requester?.fullName,
+        },
         { key: `dr-received-lea:${id}`, eventType: DR_EVENT_TYPES.submitted, code: 'DR_REQUEST_RECEIVED_LEA', recipients: { users: [], emails: [], subscribers: [DR.stateUser, DR.leaUser] } },
       ];
+    }
     case 'accepted':
       return [{ key: `dr-accepted:${id}`, eventType: DR_EVENT_TYPES.accepted, code: 'DR_CASE_ACCEPTED', recipients: await partiesOf(q, row) }];
     case 'closed':
@@ -193,7 +200,7 @@ export async function notifyCase(ctx: ApiContext, q: Queryable, event: DrCaseEve
     // No field names the student beyond initials, nor their birth date or address (§11, §14).
     const fields = fieldsFor(s.code, {
       ...caseMergeFields(row, neutral, `${ctx.config.portalPublicUrl}${s.link ?? caseDetailPath(row.id)}`),
-      recipientName: subscribers === 'none' && emails.length <= 1 ? recipientNameOf(s.recipients.users.map((u) => u.fullName)) : recipientNameOf([]),
+      recipientName: subscribers === 'none' && emails.length <= 1 ? recipientNameOf([...s.recipients.users.map((u) => u.fullName), s.greet]) : recipientNameOf([]),
       ...s.extra,
     });
     const rendered = await renderStoredTemplate(q, drTemplateCatalogue, s.code, fields);
