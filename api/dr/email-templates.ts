@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { addDays, agencyToday } from '../../lib/day.js';
 import { TYPE_NAMES } from '../../lib/dr/contract.js';
 import { usDate } from '../../lib/dr/messages.js';
-import { DR_KNOWN_FIELDS, drAllowedFields, type DrTemplateCode } from '../../lib/dr/notifications.js';
+import { caseDetailPath, DR_KNOWN_FIELDS, drAllowedFields, type DrTemplateCode } from '../../lib/dr/notifications.js';
 import type { TemplateFields } from '../../lib/templates.js';
 import { authOf } from '../auth-middleware.js';
 import type { ApiContext } from '../context.js';
@@ -17,7 +17,7 @@ import type { Queryable } from '../db.js';
 import { notFound } from '../http.js';
 import { emailTemplateRouter, type TemplateCatalogue, type TemplateDefinition } from '../shared/email-templates.js';
 import { drMessages } from './routes.js';
-import { acceptedNeutrals, caseInScope, DR, dataOf, initialsOf, loadCaseRow, NEUTRAL_ROLES, statusName, viewerOf } from './store.js';
+import { acceptedNeutrals, caseInScope, DR, dataOf, initialsOf, loadCaseRow, NEUTRAL_ROLES, statusName, viewerOf, type CaseRow } from './store.js';
 
 export const DR_TEMPLATES_PATH = '/api/disputeresolution/email-templates';
 
@@ -162,19 +162,23 @@ export function drPreviewFields(ctx: ApiContext) {
     const neutralName = neutral
       ? ((await q.query<{ full_name: string }>('SELECT full_name FROM users WHERE id::text = $1', [neutral.userId])).rows[0]?.full_name ?? '')
       : '';
-    return {
-      ...base,
-      caseNumber: row.case_number ?? '',
-      disputeTypeName: row.dispute_type ? (TYPE_NAMES[row.dispute_type] ?? '') : '',
-      caseStatus: statusName(row.status),
-      receivedDate: row.received_date ? usDate(row.received_date) : '',
-      leaName: row.lea_name ?? '',
-      studentInitials: initialsOf(row),
-      requesterName: dataOf(row).requester?.fullName ?? '',
-      neutralName,
-      neutralType: neutral ? (NEUTRAL_ROLES[neutral.neutralType]?.label ?? '') : '',
-      caseLink: `${portalUrl}/dispute-resolution/cases/${row.id}`,
-    };
+    return { ...base, ...caseMergeFields(row, neutral ? { name: neutralName, type: neutral.neutralType } : null, `${portalUrl}${caseDetailPath(row.id)}`) };
+  };
+}
+
+/** The §11 fields a case fills, with its neutral and the link to open: the student only as initials. */
+export function caseMergeFields(row: CaseRow, neutral: { name: string; type: number } | null, caseLink: string) {
+  return {
+    caseNumber: row.case_number ?? '',
+    disputeTypeName: row.dispute_type ? (TYPE_NAMES[row.dispute_type] ?? '') : '',
+    caseStatus: statusName(row.status),
+    receivedDate: row.received_date ? usDate(row.received_date) : '',
+    leaName: row.lea_name ?? '',
+    studentInitials: initialsOf(row),
+    requesterName: dataOf(row).requester?.fullName ?? '',
+    neutralName: neutral?.name ?? '',
+    neutralType: neutral ? (NEUTRAL_ROLES[neutral.type]?.label ?? '') : '',
+    caseLink,
   };
 }
 

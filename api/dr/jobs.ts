@@ -1,31 +1,20 @@
 // The dispute resolution scheduled jobs (DR spec §4.2, §11). Deadline reminders: every day at 06:00 Pacific, the reminders of
 // open deadlines (7 and 2 days before, and the day after a missed one) to the case manager and the
-// assigned neutral, each (case, deadline, due date, kind) once (lib/dr/notifications.ts keys, the
+// assigned neutral (a missed one also to state staff subscribers), from the stored templates, each (case, deadline, due date, kind) once (lib/dr/notifications.ts keys, the
 // shared notice log's idempotency). Stale drafts: deleted after 90 days untouched. A site admin can
 // run either for a chosen day (api/shared/jobs.ts).
 import { addDays, type IsoDay } from '../../lib/day.js';
-import { DEADLINE_NAMES } from '../../lib/dr/contract.js';
-import { usDate } from '../../lib/dr/messages.js';
 import { remindersDue, type ReminderDeadline } from '../../lib/dr/notifications.js';
 import type { DeadlineCode } from '../../lib/dr/timeline.js';
 import type { ApiContext } from '../context.js';
 import type { JobDefinition } from '../shared/jobs.js';
-import { sendNotice } from '../shared/notify.js';
+import { notifyCase } from './notify.js';
 import { sendSurveyInvitations } from './surveys.js';
-
-/** The notification type reminders go out as (api/seed-data/event-types.ts). */
-export const DR_REMINDER_EVENT = 'Dispute Case Timeline Reminder';
-
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 export async function sendDeadlineReminders(ctx: ApiContext, day: IsoDay): Promise<number> {
   // Open cases' pending deadlines due within a week or already past (missed ones once).
-  const r = await ctx.db.query<{
-    case_id: string; case_number: string; lea_id: number | null; code: string; due: string; manager: string | null; neutrals: string[] | null;
-  }>(
-    `SELECT c.id AS case_id, c.case_number, c.lea_id, d.code, to_char(COALESCE(d.extended_due_date, d.original_due_date), 'YYYY-MM-DD') AS due,
-            c.case_manager_user_id::text AS manager,
-            ARRAY(SELECT a.user_id::text FROM dr_assignments a WHERE a.case_id = c.id AND a.status = 'Accepted') AS neutrals
+  const r = await ctx.db.query<{ case_id: string; code: string; due: string }>(
+    `SELECT c.id AS case_id, d.code, to_char(COALESCE(d.extended_due_date, d.original_due_date), 'YYYY-MM-DD') AS due
        FROM dr_deadlines d JOIN dr_cases c ON c.id = d.case_id
       WHERE NOT c.is_deleted AND c.status IN (1, 2, 3) AND d.state = 'Pending'
         AND COALESCE(d.extended_due_date, d.original_due_date) BETWEEN $1::date - 1 AND $1::date + 7`,
@@ -38,21 +27,9 @@ export async function sendDeadlineReminders(ctx: ApiContext, day: IsoDay): Promi
   let sent = 0;
   for (const rem of due) {
     const row = byKey.get(`${rem.caseId}:${rem.code}`);
-    if (!row) continue;
-    const recipients = [...new Set([row.manager, ...(row.neutrals ?? [])].filter((x): x is string => Boolean(x)))];
-    if (!recipients.length) continue;
-    const name = DEADLINE_NAMES[rem.code] ?? rem.code;
-    const subject = rem.kind === 'missed' ? `${row.case_number}: ${name} was due ${usDate(row.due)}` : `${row.case_number}: ${name} due ${usDate(row.due)}`;
-    const result = await sendNotice(ctx, ctx.db, {
-      key: `dr-reminder:${rem.key}`,
-      eventType: DR_REMINDER_EVENT,
-      leaId: row.lea_id,
-      subject,
-      bodyHtml: `<p>${escapeHtml(subject)}.</p>`,
-      link: `/dispute-resolution/cases/${rem.caseId}?tab=timeline`,
-      requiredUserIds: recipients,
-    });
-    if (result === 'sent') sent += 1;
+    if (!row?.due) continue;
+    // Rendered from the stored DR_DEADLINE_APPROACHING / DR_DEADLINE_MISSED templates (api/dr/notify.ts).
+    sent += (await notifyCase(ctx, ctx.db, { kind: 'deadline', reminder: rem, dueDate: row.due, today: day }, rem.caseId)).length;
   }
   return sent;
 }

@@ -15,6 +15,7 @@ import { authenticate, authOf, requirePermission } from '../auth-middleware.js';
 import type { ApiContext } from '../context.js';
 import type { Queryable } from '../db.js';
 import { forbidden, notFound } from '../http.js';
+import { deliverCaseNotices, notifyCase } from './notify.js';
 import { invalid as invalidFields, parse422 } from './routes.js';
 import { acceptedNeutrals, caseInScope, dataOf, DR, loadAssignments, loadCaseRow, NEUTRAL_ROLES, viewerOf, type CaseRow } from './store.js';
 
@@ -171,10 +172,12 @@ export function neutralsRouter(ctx: ApiContext): Router {
       }
       chosen = person.userId;
     }
-    await db.tx(async (q) => {
-      await q.query(`INSERT INTO dr_assignments (case_id, neutral_type, user_id, method, status) VALUES ($1, $2, $3, $4, 'Proposed')`, [row.id, b.neutralType, chosen, b.method]);
+    const notices = await db.tx(async (q) => {
+      const made = await q.query<{ id: number }>(`INSERT INTO dr_assignments (case_id, neutral_type, user_id, method, status) VALUES ($1, $2, $3, $4, 'Proposed') RETURNING id`, [row.id, b.neutralType, chosen, b.method]);
       await recordAudit(q, { actor: viewer.userId, action: 'dr-case.assign', entityType: 'dr-case', entityId: row.id, changes: { assignment: { old: null, new: { userId: chosen, type: b.neutralType, method: b.method } } } });
+      return notifyCase(ctx, q, { kind: 'neutral-proposed', assignmentId: made.rows[0]!.id }, row.id);
     });
+    await deliverCaseNotices(ctx, notices);
     res.status(201).json(await loadAssignments(db, row.id));
   });
 
@@ -202,6 +205,7 @@ export function neutralsRouter(ctx: ApiContext): Router {
     if (a.status !== 'Proposed') throw invalid('status', assignmentMessages.notProposed);
     const b = parse422(answerBody, req.body);
     if (b.status === 'Accepted' && !b.noConflictConfirmed) throw invalid('noConflictConfirmed', assignmentMessages.confirmConflict);
+    const notices: string[] = [];
     await db.tx(async (q) => {
       await q.query(`UPDATE dr_assignments SET status = $2, no_conflict_confirmed = $3, ended_at = CASE WHEN $2 = 'Declined' THEN now() END WHERE id = $1`, [aid, b.status, b.noConflictConfirmed]);
       if (b.status === 'Accepted') {
@@ -209,15 +213,18 @@ export function neutralsRouter(ctx: ApiContext): Router {
           `INSERT INTO dr_neutrals (user_id, type, last_assigned_at) VALUES ($1, $2, now()) ON CONFLICT (user_id, type) DO UPDATE SET last_assigned_at = now()`,
           [a.user_id, a.neutral_type],
         );
+        notices.push(...(await notifyCase(ctx, q, { kind: 'neutral-accepted', assignmentId: aid }, a.case_id)));
       } else if (a.method === 1) {
         // Declined: the next in rotation is proposed (§5.3).
         const row = await loadCaseRow(q, a.case_id);
         const declined = new Set((await q.query<{ user_id: string }>(`SELECT user_id::text FROM dr_assignments WHERE case_id = $1 AND neutral_type = $2 AND status = 'Declined'`, [a.case_id, a.neutral_type])).rows.map((x) => x.user_id));
         const next = row ? rotationOrder((await loadRoster(q, a.neutral_type)).filter((n) => !declined.has(n.userId)), rotationRequest(row, a.neutral_type))[0] : undefined;
-        if (next) await q.query(`INSERT INTO dr_assignments (case_id, neutral_type, user_id, method, status) VALUES ($1, $2, $3, 1, 'Proposed')`, [a.case_id, a.neutral_type, next.userId]);
+        const made = next ? await q.query<{ id: number }>(`INSERT INTO dr_assignments (case_id, neutral_type, user_id, method, status) VALUES ($1, $2, $3, 1, 'Proposed') RETURNING id`, [a.case_id, a.neutral_type, next.userId]) : null;
+        if (made?.rows[0]) notices.push(...(await notifyCase(ctx, q, { kind: 'neutral-proposed', assignmentId: made.rows[0].id }, a.case_id)));
       }
       await recordAudit(q, { actor: caller.userId, action: 'dr-case.assignment-answer', entityType: 'dr-case', entityId: a.case_id, changes: { assignment: { old: 'Proposed', new: b.status } } });
     });
+    await deliverCaseNotices(ctx, notices);
     res.json(await loadAssignments(db, a.case_id));
   });
 

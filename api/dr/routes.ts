@@ -25,8 +25,8 @@ import type { ApiContext } from '../context.js';
 import type { Queryable } from '../db.js';
 import { ApiError, forbidden, notFound, uuidParam } from '../http.js';
 import { auditExport, auditPiiView, sendCsv, wantsCsv } from '../shared/http-files.js';
-import { sendNotice } from '../shared/notify.js';
 import { isUniqueViolation } from '../sql-errors.js';
+import { deliverCaseNotices, notifyCase } from './notify.js';
 import {
   acceptedNeutrals,
   CASE_FROM,
@@ -58,8 +58,6 @@ import {
 } from './store.js';
 
 const BASE = '/api/disputeresolution';
-/** The notification type of a new request (api/seed-data/event-types.ts). */
-export const DR_SUBMITTED_EVENT = 'Dispute Request Submitted';
 
 export const drMessages = {
   notFound: 'No such case.',
@@ -562,6 +560,7 @@ export function drRouter(ctx: ApiContext): Router {
     }
     if (!type) throw invalid([{ field: 'form', message: drMessages.invalid }]);
     const schoolYear = caseSchoolYear(received);
+    let notices: string[] = [];
     const answer = await db.tx(async (q) => {
       const number = await nextCaseNumber(q, type, schoolYear);
       const textVersions = intake ? {} : await signingTextVersions(q);
@@ -603,19 +602,12 @@ export function drRouter(ctx: ApiContext): Router {
         linkedMediation = medNumber;
       }
       await refreshDeadlines(q, row.id, t);
-      // DR Request Submitted (§11): the filer always, and the subscribers of the respondent LEA.
-      await sendNotice(ctx, q, {
-        key: `dr-submitted:${row.id}`,
-        eventType: DR_SUBMITTED_EVENT,
-        leaId: row.lea_id,
-        subject: `Dispute resolution request ${number} was submitted`,
-        bodyHtml: `<p>Request ${number} (${TYPE_NAMES[row.dispute_type ?? 0] ?? ''}) was received on ${usDate(received)}.</p>`,
-        link: `/dispute-resolution/cases/${row.id}`,
-        requiredUserIds: [viewer.userId],
-      });
+      // DR Request Submitted (§11): the filer, and the subscribers (state staff, the respondent LEA's).
+      notices = await notifyCase(ctx, q, { kind: 'submitted' }, row.id);
       const deadlines = await loadDeadlines(q, row.id, false, t);
       return { id: row.id, caseNumber: number, receivedDate: received, schoolYear, deadlines, linkedMediation };
     });
+    await deliverCaseNotices(ctx, notices);
     res.json(answer);
   });
 
@@ -755,6 +747,7 @@ export function drRouter(ctx: ApiContext): Router {
       if (errors[0] === statusMessages.notAllowed && !actor.isStateUser && !actor.assignedAs) throw forbidden(errors[0]);
       throw invalid(errors.map((message) => ({ field: 'toStatus', message })));
     }
+    let notices: string[] = [];
     await db.tx(async (q) => {
       const data = dataOf(row);
       const from = statusName(row.status);
@@ -796,7 +789,11 @@ export function drRouter(ctx: ApiContext): Router {
         changes: { status: { old: from, new: to }, ...(body.outcome ? { outcome: { old: row.outcome, new: body.outcome } } : {}), ...(body.reason ? { reason: { old: null, new: body.reason } } : {}) },
       });
       await logRecalculation(q, row.id, viewer.userId);
+      // DR Case Accepted and DR Case Closed (§11); each close has its own key, so a reopened case closed again is announced again.
+      if (to === 'Closed') notices = await notifyCase(ctx, q, { kind: 'closed', closedAt: ctx.now().toISOString() }, row.id);
+      else if (from === 'Submitted' && to === 'Active') notices = await notifyCase(ctx, q, { kind: 'accepted' }, row.id);
     });
+    await deliverCaseNotices(ctx, notices);
     const fresh = (await loadCaseRow(db, row.id)) as CaseRow;
     // Reopening a case of a certified year changes the live Table 7, not the certified one (§5.1).
     const warnings: string[] = [];
@@ -969,8 +966,9 @@ export function drRouter(ctx: ApiContext): Router {
       if (isUniqueViolation(err)) throw invalid([{ field: 'reason', message: drMessages.withdrawPending }]);
       throw err;
     }
-    const w = await db.query<WithdrawalRow>(`${WITHDRAWAL_SELECT} WHERE w.case_id = $1 AND w.status = 'Pending'`, [row.id]);
-    res.status(201).json(toWithdrawal(w.rows[0] as WithdrawalRow));
+    const w = (await db.query<WithdrawalRow>(`${WITHDRAWAL_SELECT} WHERE w.case_id = $1 AND w.status = 'Pending'`, [row.id])).rows[0] as WithdrawalRow;
+    await notifyCase(ctx, db, { kind: 'withdrawal-requested', withdrawalId: w.id }, row.id);
+    res.status(201).json(toWithdrawal(w));
   });
 
   router.get(`${BASE}/withdrawals`, auth, requirePermission(DR.withdrawals), async (req, res) => {
@@ -1000,6 +998,7 @@ export function drRouter(ctx: ApiContext): Router {
     if (!viewer.isStateUser && !isHearingOfficer) throw forbidden();
     if (w.status !== 'Pending') throw invalid([{ field: 'status', message: drMessages.alreadyDecided }]);
     if (body.status === 'Declined' && !body.note) throw invalid([{ field: 'note', message: drMessages.declineNote }]);
+    const notices: string[] = [];
     await db.tx(async (q) => {
       await q.query(`UPDATE dr_withdrawals SET status = $2, decided_by = $3, decided_at = now(), decision_note = $4 WHERE id = $1`, [id, body.status, viewer.userId, body.note || null]);
       if (body.status === 'Approved' && row.status !== 4) {
@@ -1007,9 +1006,12 @@ export function drRouter(ctx: ApiContext): Router {
         const outcome = type === 'SC' ? 32 : type === 'MED' ? (held ? 22 : 24) : type === 'IEPF' ? (held ? 12 : 13) : 42;
         await q.query(`UPDATE dr_cases SET status = 4, outcome = $2, outcome_reason = 'Withdrawn', closed_date = $3, updated_at = now(), updated_by = $4 WHERE id = $1`, [row.id, outcome, today(), viewer.userId]);
         await refreshDeadlines(q, row.id, today());
+        notices.push(...(await notifyCase(ctx, q, { kind: 'closed', closedAt: ctx.now().toISOString() }, row.id)));
       }
       await recordAudit(q, { actor: viewer.userId, action: 'dr-case.withdrawal-decision', entityType: 'dr-case', entityId: row.id, changes: { withdrawal: { old: 'Pending', new: body.status } } });
+      notices.push(...(await notifyCase(ctx, q, { kind: 'withdrawal-decided', withdrawalId: id }, row.id)));
     });
+    await deliverCaseNotices(ctx, notices);
     const fresh = await db.query<WithdrawalRow>(`${WITHDRAWAL_SELECT} WHERE w.id = $1`, [id]);
     res.json(toWithdrawal(fresh.rows[0] as WithdrawalRow));
   });

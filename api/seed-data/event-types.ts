@@ -116,6 +116,28 @@ export const eventTypeSeeds: readonly EventTypeSeed[] = [
     hasLea: false,
     hasSpecificDate: true,
   },
+  // DR spec §11: the other case events (api/dr/notify.ts). Parties' types are per LEA: a district
+  // user chooses the LEAs whose cases they hear about; the rest reach named people (required).
+  ...(
+    [
+      ['DR Case Accepted', 'A dispute resolution case you are party to was accepted.', true, false],
+      ['DR Neutral Assigned', 'A neutral was proposed to you for, or assigned to, a dispute resolution case.', true, false],
+      ['DR Deadline Missed', 'A timeline date of a dispute resolution case passed without being met.', false, true],
+      ['DR Withdrawal Requested', 'A filer asked to withdraw a dispute resolution case you decide on.', false, false],
+      ['DR Withdrawal Decided', 'Your request to withdraw a dispute resolution case was decided.', false, false],
+      ['DR Case Closed', 'A dispute resolution case you are party to was closed.', true, false],
+    ] as const
+  ).map(([name, description, hasLea, hasSpecificDate]) => ({
+    name,
+    description,
+    module: 'DisputeResolution',
+    supportedFrequency: [Immediately, Daily],
+    isSupportsEmail: true,
+    isSupportsInApp: true,
+    isRequired: false,
+    hasLea,
+    hasSpecificDate,
+  })),
   {
     // Email only, to the parties' addresses (DR spec §8, §11); the link is personal, so the job
     // sends it to no subscriber (api/dr/surveys.ts).

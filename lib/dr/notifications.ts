@@ -104,3 +104,32 @@ export function remindersDue(deadlines: readonly ReminderDeadline[], today: IsoD
   }
   return out;
 }
+
+// ---- case notices -----------------------------------------------------------------------------------
+
+/** The §11 events with the notification event type each goes out as (api/seed-data/event-types.ts). */
+export const DR_EVENT_TYPES = {
+  submitted: 'Dispute Request Submitted',
+  accepted: 'DR Case Accepted',
+  neutralAssigned: 'DR Neutral Assigned',
+  deadlineApproaching: 'Dispute Case Timeline Reminder',
+  deadlineMissed: 'DR Deadline Missed',
+  withdrawalRequested: 'DR Withdrawal Requested',
+  withdrawalDecided: 'DR Withdrawal Decided',
+  closed: 'DR Case Closed',
+} as const;
+
+/** Where a case's in-system message and email link open: its detail page. */
+export const caseDetailPath = (caseId: string) => `/dispute-resolution/cases/${encodeURIComponent(caseId)}`;
+
+/** The greeting's {{recipientName}}: the person when a notice has one named recipient, else everyone. */
+export function recipientNameOf(names: readonly (string | null | undefined)[]): string {
+  const known = [...new Set(names.map((n) => n?.trim()).filter((n): n is string => Boolean(n)))];
+  return known.length === 1 ? (known[0] as string) : 'all';
+}
+
+/** Only the merge fields the template may use (§11): anything else is left out, not rendered. */
+export function fieldsFor<T extends Record<string, unknown>>(code: DrTemplateCode, fields: T): Partial<T> {
+  const allowed = new Set(drAllowedFields(code));
+  return Object.fromEntries(Object.entries(fields).filter(([k, v]) => allowed.has(k) && v !== undefined)) as Partial<T>;
+}

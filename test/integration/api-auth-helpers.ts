@@ -20,6 +20,20 @@ export const demo = {
 
 export const uniqueEmail = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@test.example`;
 
+/** A new confirmed user (full name `Test <tag>`) with a role of its own holding exactly these permissions. */
+export async function makeUserWith(api: TestApi, tag: string, permissions: readonly string[], leaId: number | null): Promise<{ id: string; email: string }> {
+  const db = api.ctx.db;
+  const email = uniqueEmail(tag);
+  const u = await db.query<{ id: string }>(
+    `INSERT INTO users (user_name, email, full_name, lea_id, email_confirmed) VALUES ($1, $1, $2, $3, true) RETURNING id::text AS id`,
+    [email, `Test ${tag}`, leaId],
+  );
+  const role = await db.query<{ id: number }>(`INSERT INTO roles (name, description) VALUES ($1, 'test') RETURNING id`, [`Test role ${randomUUID()}`]);
+  for (const p of permissions) await db.query('INSERT INTO role_permissions (role_id, permission_value) VALUES ($1, $2)', [role.rows[0]!.id, p]);
+  await db.query('INSERT INTO user_roles (user_id, role_id) VALUES ($1, $2)', [u.rows[0]!.id, role.rows[0]!.id]);
+  return { id: u.rows[0]!.id, email };
+}
+
 export function signIn(api: TestApi, username: string, password = DEMO_PASSWORD) {
   return request(api.url).post('/api/auth/token').type('form').send({ username, password, recaptchaToken: '' });
 }

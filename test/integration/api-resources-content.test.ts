@@ -267,7 +267,10 @@ describe.each(testDbs)('agency API content on %s', (dbKind) => {
       // district dispute resolution contact (DR spec §13), the public filer sees only DR's.
       expect(byName.has('Dispute Request Submitted')).toBe(true);
       const publicTypes = (await list(drPublic)).map((s) => s.name).sort();
-      expect(publicTypes).toEqual(['Account Changes', 'Dispute Case Timeline Reminder', 'Dispute Request Submitted', 'Dispute Survey Invitation', 'System Announcements']);
+      expect(publicTypes).toEqual([
+        'Account Changes', 'DR Case Accepted', 'DR Case Closed', 'DR Deadline Missed', 'DR Neutral Assigned', 'DR Withdrawal Decided', 'DR Withdrawal Requested',
+        'Dispute Case Timeline Reminder', 'Dispute Request Submitted', 'Dispute Survey Invitation', 'System Announcements',
+      ]);
       for (const s of mine) expect(s.supportedFrequency.every((f) => f === 1 || f === 2)).toBe(true);
     });
 

@@ -11,7 +11,7 @@ import { ISSUES_CSV_HEADER, SUMMARY_CSV_HEADER, TRACKING_CSV_HEADER } from '../.
 import { wizardMessages } from '../../lib/dr/request.js';
 import { requestMessages, statusMessages } from '../../lib/dr/messages.js';
 import { startTestApi, testDbs, type TestApi } from '../helpers/api.js';
-import { accessToken, demo, leaIdByCode } from './api-auth-helpers.js';
+import { accessToken, demo, leaIdByCode, mailsTo } from './api-auth-helpers.js';
 
 const BASE = '/api/disputeresolution';
 
@@ -252,6 +252,10 @@ describe.each(testDbs)('dispute resolution API on %s', (dbKind) => {
       expect(ok.body.caseNumber).toMatch(/^DP-2526-\d{3}$/);
       const due = Object.fromEntries((ok.body.deadlines as { code: string; originalDueDate: string }[]).map((d) => [d.code, d.originalDueDate]));
       expect(due).toMatchObject({ DP_RESPONSE: '2025-10-11', DP_RESOLUTION_MEETING: '2025-10-16', DP_RESOLUTION_PERIOD_END: '2025-10-31', DP_DECISION: '2025-12-15' });
+      // DR Request Submitted reaches the paper filer's address by name, not the staff member who took it in (§11).
+      const toFiler = (await mailsTo(api, 'pat.filer@family.example')).filter((m) => m.subject.includes(ok.body.caseNumber));
+      expect(toFiler.map((m) => m.text.split('\n')[0])).toEqual(['Hello Pat Paper Filer,']);
+      expect((await mailsTo(api, demo.stateUser)).some((m) => m.subject.startsWith('Your dispute resolution request'))).toBe(false);
       // Out of the seeded reporting year's numbers again: state staff delete it, with a reason.
       expect((await send('delete', state, `/cases/${id}`, {})).status).toBe(422);
       expect((await send('delete', state, `/cases/${id}`, { reason: 'Test filing.' })).status).toBe(204);

@@ -8,7 +8,7 @@ import type { MailDelivery, Mailer } from '../../api/context.js';
 import { deliverNoticeEmails, sendDailyDigests, sendNotice, type Notice } from '../../api/shared/notify.js';
 import { notifyText } from '../../lib/shared/messages.js';
 import { startTestApi, testDbs, type TestApi } from '../helpers/api.js';
-import { mailsTo, uniqueEmail } from './api-auth-helpers.js';
+import { mailsTo, makeUserWith, uniqueEmail } from './api-auth-helpers.js';
 
 describe.each(testDbs)('sendNotice on %s', (dbKind) => {
   let api: TestApi;
@@ -18,18 +18,7 @@ describe.each(testDbs)('sendNotice on %s', (dbKind) => {
   const EVENT = 'Shared Test Event';
   const REQUIRED_EVENT = 'Shared Required Event';
 
-  async function makeUser(tag: string, permissions: string[], leaId: number | null): Promise<{ id: string; email: string }> {
-    const db = api.ctx.db;
-    const email = uniqueEmail(tag);
-    const u = await db.query<{ id: string }>(
-      `INSERT INTO users (user_name, email, full_name, lea_id, email_confirmed) VALUES ($1, $1, $2, $3, true) RETURNING id::text AS id`,
-      [email, `Test ${tag}`, leaId],
-    );
-    const role = await db.query<{ id: number }>(`INSERT INTO roles (name, description) VALUES ($1, 'test') RETURNING id`, [`Notice role ${randomUUID()}`]);
-    for (const p of permissions) await db.query('INSERT INTO role_permissions (role_id, permission_value) VALUES ($1, $2)', [role.rows[0]!.id, p]);
-    await db.query('INSERT INTO user_roles (user_id, role_id) VALUES ($1, $2)', [u.rows[0]!.id, role.rows[0]!.id]);
-    return { id: u.rows[0]!.id, email };
-  }
+  const makeUser = (tag: string, permissions: string[], leaId: number | null) => makeUserWith(api, tag, permissions, leaId);
 
   async function subscribe(userId: string, type: string, s: { email: boolean; inApp: boolean; frequency: number; leaIds: number[] }) {
     await api.ctx.db.query(

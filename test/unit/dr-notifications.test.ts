@@ -1,7 +1,9 @@
-// DR spec §11: merge fields per template, and the deadline reminders of each day.
+// DR spec §11: merge fields per template, the deadline reminders of each day, and the pure parts of
+// the case notices (the greeting's name, the fields a template gets, the case link, the event types).
 import { describe, expect, it } from 'vitest';
+import { eventTypeSeeds } from '../../api/seed-data/event-types.js';
 import { templateFieldErrors } from '../../lib/templates.js';
-import { DR_KNOWN_FIELDS, drAllowedFields, remindersDue, type ReminderDeadline } from '../../lib/dr/notifications.js';
+import { caseDetailPath, DR_EVENT_TYPES, DR_KNOWN_FIELDS, drAllowedFields, fieldsFor, recipientNameOf, remindersDue, type ReminderDeadline } from '../../lib/dr/notifications.js';
 
 describe('merge fields (§11)', () => {
   it('the deadline fields only in the two deadline templates, the links only in theirs', () => {
@@ -44,5 +46,34 @@ describe('deadline reminders (§11)', () => {
     }
     expect(remindersDue([deadline({ dueDate: null })], '2025-10-31')).toEqual([]);
     expect(remindersDue([deadline({ state: 'Overdue' })], '2025-11-03')[0]).toMatchObject({ kind: 'missed', template: 'DR_DEADLINE_MISSED' });
+  });
+});
+
+describe('DR case notices', () => {
+  it('greets one named recipient by name, and a group as all', () => {
+    expect(recipientNameOf(['Casey Public Parent'])).toBe('Casey Public Parent');
+    expect(recipientNameOf([' Casey Public Parent ', 'Casey Public Parent', null])).toBe('Casey Public Parent');
+    expect(recipientNameOf(['Casey', 'Sam'])).toBe('all');
+    expect(recipientNameOf([])).toBe('all');
+    expect(recipientNameOf([undefined, ''])).toBe('all');
+  });
+
+  it('passes a template only the merge fields §11 allows it', () => {
+    const fields = { caseNumber: 'SC-2526-001', studentInitials: 'J.D.', deadlineName: 'Report', dueDate: '11/01/2025', withdrawalDecision: 'approved', surveyLink: 'https://x', studentName: 'John Doe' };
+    expect(fieldsFor('DR_CASE_CLOSED', fields)).toEqual({ caseNumber: 'SC-2526-001', studentInitials: 'J.D.' });
+    expect(fieldsFor('DR_DEADLINE_MISSED', fields)).toEqual({ caseNumber: 'SC-2526-001', studentInitials: 'J.D.', deadlineName: 'Report', dueDate: '11/01/2025' });
+    expect(fieldsFor('DR_WITHDRAWAL_DECIDED', fields)).toEqual({ caseNumber: 'SC-2526-001', studentInitials: 'J.D.', withdrawalDecision: 'approved' });
+    // A field no template knows (a full name) is never passed on.
+    for (const code of ['DR_REQUEST_SUBMITTED', 'DR_SURVEY_INVITATION'] as const) expect(fieldsFor(code, fields)).not.toHaveProperty('studentName');
+  });
+
+  it('links to the case detail page', () => {
+    expect(caseDetailPath('0b9e7f0e-1111-4222-8333-444455556666')).toBe('/dispute-resolution/cases/0b9e7f0e-1111-4222-8333-444455556666');
+  });
+
+  it('sends every event as a seeded DisputeResolution event type', () => {
+    for (const name of Object.values(DR_EVENT_TYPES)) {
+      expect(eventTypeSeeds.find((t) => t.name === name)?.module, name).toBe('DisputeResolution');
+    }
   });
 });
