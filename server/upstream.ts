@@ -31,6 +31,16 @@ export class UpstreamError extends Error {
   }
 }
 
+/**
+ * The API's refusal of a form (by default 400 or 422) as field errors, or one form-level error
+ * with its message when it names no field; null for any other failure (the caller throws it on).
+ */
+export function refusalErrors(err: unknown, statuses: readonly number[] = [400, 422]): { field: string; message: string }[] | null {
+  if (!(err instanceof UpstreamError) || err.kind !== 'http' || !statuses.includes(err.status)) return null;
+  const errors = (err.body?.errors ?? []).map((e) => ({ field: e.field, message: e.message }));
+  return errors.length ? errors : [{ field: 'form', message: err.body?.message || err.message }];
+}
+
 /** The session's tokens could not be renewed: the user must sign in again (spec §4, §8). */
 export class SessionExpiredError extends Error {
   override readonly name = 'SessionExpiredError';

@@ -29,6 +29,7 @@ import type { FieldError } from '../../../lib/validation/admin-org.js';
 import { CASE_TABS, DrCasePage, type CaseTab, type DrCasePageProps } from '../../../views/pages/dr/DrCasePage.js';
 import { DR_DASHBOARD_PATH, DrDashboardPage, type CaseFilters } from '../../../views/pages/dr/DrDashboardPage.js';
 import { currentUser } from '../../auth-session.js';
+import { DR, drHas, drPermissionsOf } from './access.js';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../errors.js';
 import { addFlash } from '../../flash.js';
@@ -36,10 +37,9 @@ import { renderPage } from '../../render.js';
 import { requirePermissions, requireRoute } from '../../route-guard.js';
 import { SessionValueCache } from '../../session-cache.js';
 import { loadShellLists } from '../../shell-context.js';
-import { SessionExpiredError, UpstreamError } from '../../upstream.js';
+import { refusalErrors, SessionExpiredError } from '../../upstream.js';
 
 const API = '/api/disputeresolution';
-const DR = 'DisputeResolution';
 export const CASES_TABLE: TableConfig = { sortable: ['due', 'received', 'caseNumber'], defaultSort: 'due', defaultDir: 'asc', pageSizes: [25, 50, 100], defaultPageSize: 25 };
 
 const idParam = z.object({ id: z.string().uuid() });
@@ -53,14 +53,6 @@ const filterQuery = z.object({
   tab: z.enum(CASE_TABS).optional().catch(undefined),
 });
 
-function permissionsOf(req: Request): readonly string[] {
-  const user = currentUser(req);
-  if (!user) throw new SessionExpiredError();
-  return user.permissions;
-}
-
-const has = (req: Request, ...p: string[]) => hasAnyPermission(permissionsOf(req), p.map((x) => `${DR}.${x}`));
-
 /** A form the portal refuses itself (an upload it cannot use), shown as the API's refusals are. */
 export class FormRefusal extends Error {
   constructor(readonly errors: FieldError[]) {
@@ -70,12 +62,7 @@ export class FormRefusal extends Error {
 
 /** A refused API call's field errors (422 or 400), else rethrow. */
 function refusalOf(err: unknown): FieldError[] | null {
-  if (err instanceof FormRefusal) return err.errors;
-  if (err instanceof UpstreamError && err.kind === 'http' && (err.status === 422 || err.status === 400)) {
-    const errors = err.body?.errors?.map((e) => ({ field: e.field, message: e.message })) ?? [];
-    return errors.length ? errors : [{ field: 'form', message: err.body?.message ?? t.noCases }];
-  }
-  return null;
+  return err instanceof FormRefusal ? err.errors : refusalErrors(err);
 }
 
 /** A form body as strings (checkbox 'on' included), for re-rendering what was typed. */
@@ -93,24 +80,24 @@ const emptyToNull = (v: string | undefined) => (v && v.trim() ? v.trim() : null)
 
 export async function renderCase(req: Request, res: Response, asked: CaseTab, refused: DrCasePageProps['refused'] = null): Promise<void> {
   // The survey tab is state staff's (§4.3); anyone else asking for it gets the overview.
-  const tab: CaseTab = asked === 'survey' && !has(req, 'stateuser') ? 'overview' : asked;
+  const tab: CaseTab = asked === 'survey' && !drHas(req, 'stateuser') ? 'overview' : asked;
   const { id } = idParam.parse(req.params);
   const api = res.locals.api;
   const c = await api.call({ path: `${API}/cases/${id}`, schema: drCase });
-  const canSeeActions = has(req, 'disputerequests.seeCaseActions');
+  const canSeeActions = drHas(req, 'disputerequests.seeCaseActions');
   const isFiler = c.isOwner || c.piiVisible;
   const [actions, links, withdrawals, withdrawBlock, linkBlock, documents, invitations] = await Promise.all([
     tab === 'actions' || tab === 'timeline' ? api.call({ path: `${API}/cases/${id}/actions`, schema: z.array(drAction) }) : Promise.resolve(null),
     tab === 'links' ? api.call({ path: `${API}/cases/${id}/links`, schema: z.array(drLink) }) : Promise.resolve([]),
-    tab === 'withdrawal' && has(req, 'viewwithdrawalrequests') && c.pendingWithdrawal
+    tab === 'withdrawal' && drHas(req, 'viewwithdrawalrequests') && c.pendingWithdrawal
       ? api.call({ path: `${API}/withdrawals`, schema: z.array(drWithdrawal) }).then((all) => all.filter((w) => w.caseId === c.id))
       : Promise.resolve([]),
     tab === 'withdrawal' ? api.call({ path: '/api/text-blocks/by-block-code/dr-withdraw-confirmation-text', schema: textBlock, auth: 'none' }).catch(() => null) : Promise.resolve(null),
     tab === 'links' ? api.call({ path: '/api/text-blocks/by-block-code/dr-link-case-instructions', schema: textBlock, auth: 'none' }).catch(() => null) : Promise.resolve(null),
     tab === 'documents' && c.piiVisible ? api.call({ path: `${API}/cases/${id}/documents`, schema: drDocuments }) : Promise.resolve(null),
-    tab === 'survey' && has(req, 'stateuser') ? api.call({ path: `${API}/cases/${id}/survey-invitations`, schema: drSurveyInvitations }) : Promise.resolve(null),
+    tab === 'survey' && drHas(req, 'stateuser') ? api.call({ path: `${API}/cases/${id}/survey-invitations`, schema: drSurveyInvitations }) : Promise.resolve(null),
   ]);
-  const isState = has(req, 'stateuser');
+  const isState = drHas(req, 'stateuser');
   const caseType = c.disputeType ? DISPUTE_TYPES[c.disputeType as 1 | 2 | 3 | 4 | 5] : null;
   const neededNeutralType = caseType ? (NEUTRAL_TYPE_FOR[caseType] ?? 1) : 1;
   const wantedType = Number(p422Value(refused, 'neutralType')) || neededNeutralType;
@@ -129,15 +116,15 @@ export async function renderCase(req: Request, res: Response, asked: CaseTab, re
     textBlocks: { withdraw: withdrawBlock, linkInstructions: linkBlock },
     can: {
       assign: isState,
-      submitCorrective: isState || has(req, 'roles.leauser'),
+      submitCorrective: isState || drHas(req, 'roles.leauser'),
       verifyCorrective: isState || c.assignments.some((a) => a.status === 'Accepted' && (a.neutralType === 5 || a.neutralType === 6) && a.userId === currentUser(req)?.id),
-      update: has(req, 'disputerequests.update'),
+      update: drHas(req, 'disputerequests.update'),
       seeActions: canSeeActions,
-      editActions: has(req, 'disputerequests.editCaseActions'),
-      link: has(req, 'linkcase'),
-      decideWithdrawal: has(req, 'viewwithdrawalrequests'),
-      requestWithdrawal: c.isOwner || (has(req, 'roles.publicuser') && isFiler),
-      addFilerInfo: c.isOwner && !has(req, 'disputerequests.editCaseActions'),
+      editActions: drHas(req, 'disputerequests.editCaseActions'),
+      link: drHas(req, 'linkcase'),
+      decideWithdrawal: drHas(req, 'viewwithdrawalrequests'),
+      requestWithdrawal: c.isOwner || (drHas(req, 'roles.publicuser') && isFiler),
+      addFilerInfo: c.isOwner && !drHas(req, 'disputerequests.editCaseActions'),
     },
     refused,
     tz: res.locals.deps.config.tz,
@@ -196,7 +183,7 @@ export function drCasesRouter(deps: AppDeps): Router {
   const view = requirePermissions(`${DR}.disputerequests.view`);
 
   router.get(DR_DASHBOARD_PATH, requireRoute('dr.dashboard'), async (req, res) => {
-    const permissions = permissionsOf(req);
+    const permissions = drPermissionsOf(req);
     const isPublic = hasAnyPermission(permissions, [`${DR}.roles.publicuser`]) && !hasAnyPermission(permissions, [`${DR}.stateuser`, `${DR}.roles.leauser`]);
     const f = filterQuery.parse(req.query);
     const state = parseTableQuery(req.query, CASES_TABLE);

@@ -21,7 +21,7 @@ import { notFound } from '../../errors.js';
 import { addFlash } from '../../flash.js';
 import { renderPage } from '../../render.js';
 import { requireRoute } from '../../route-guard.js';
-import { UpstreamError } from '../../upstream.js';
+import { refusalErrors, UpstreamError } from '../../upstream.js';
 
 const ROUTE = 'dr.email-templates';
 const API = '/api/disputeresolution/email-templates';
@@ -87,10 +87,8 @@ function renderEdit(req: Request, res: Response, stored: Template, values: DrEma
 
 /** The API's refusal as field errors: 400/422 carry them; a 404 on a preview or test is its case. */
 function refusalOf(err: unknown, intent: string): FieldError[] | null {
-  if (!(err instanceof UpstreamError && err.kind === 'http')) return null;
-  if (err.status === 404 && intent !== 'save') return [{ field: 'caseNumber', message: t.noCase }];
-  if (err.status !== 400 && err.status !== 422) return null;
-  return err.body?.errors?.length ? err.body.errors : [{ field: 'form', message: err.message }];
+  if (err instanceof UpstreamError && err.kind === 'http' && err.status === 404 && intent !== 'save') return [{ field: 'caseNumber', message: t.noCase }];
+  return refusalErrors(err);
 }
 
 export function drEmailTemplatesRouter(_deps: AppDeps): Router {

@@ -12,7 +12,7 @@ import { notFound } from '../../errors.js';
 import { addFlash } from '../../flash.js';
 import { renderPage } from '../../render.js';
 import { requirePermissions } from '../../route-guard.js';
-import { UpstreamError } from '../../upstream.js';
+import { refusalErrors } from '../../upstream.js';
 
 const API = '/api/disputeresolution/neutrals';
 const rosterRow = z.object({
@@ -68,8 +68,8 @@ export function drNeutralsRouter(_deps: AppDeps): Router {
         schema: z.unknown(),
       });
     } catch (err) {
-      if (!(err instanceof UpstreamError && err.kind === 'http' && (err.status === 422 || err.status === 400))) throw err;
-      const errors = (err.body?.errors ?? [{ field: 'form', message: err.body?.message ?? t.saved }]).map((e) => ({ field: e.field, message: e.message }));
+      const errors = refusalErrors(err);
+      if (!errors) throw err;
       return render(req, res, { key: `${p.data.userId}:${p.data.type}`, errors, values });
     }
     addFlash(req, { type: 'success', text: t.saved });

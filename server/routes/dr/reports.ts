@@ -4,6 +4,7 @@
 //   POST /dispute-resolution/reports/certify                  certify a year (state staff)
 //   GET  /dispute-resolution/reports/summary-report[.csv]     summary per LEA (summary.view)
 //   GET  /dispute-resolution/reports/state-tracking[.csv]     open cases by next deadline (state staff)
+import { isDrStateStaff } from './access.js';
 import { Router, type Request, type Response } from 'express';
 import { createElement } from 'react';
 import { z } from 'zod';
@@ -12,11 +13,9 @@ import { lastEndedYear } from '../../../lib/dr/cases.js';
 import { TABLE7_ROW_ORDER } from '../../../lib/dr/table7.js';
 import { drSummaryAnswer, drTrackingAnswer, table7Answer } from '../../../lib/dr/contract.js';
 import { drText as t } from '../../../lib/dr/page-text.js';
-import { hasAnyPermission } from '../../../lib/permissions.js';
 import { routeById } from '../../../lib/routes.js';
 import { breadcrumbsFor } from '../../../lib/navigation.js';
 import { REPORTS_PATH, ROW_CASES_PATH, RowCasesPage, StateTrackingPage, SUMMARY_PATH, SummaryPage, Table7Page, TRACKING_PATH, TRACKING_STATUSES } from '../../../views/pages/dr/DrReportPages.js';
-import { currentUser } from '../../auth-session.js';
 import type { AppDeps } from '../../deps.js';
 import { downloadFromApi } from '../../download.js';
 import { addFlash } from '../../flash.js';
@@ -24,7 +23,7 @@ import { notFound } from '../../errors.js';
 import { renderPage } from '../../render.js';
 import { requireRoute } from '../../route-guard.js';
 import { loadShellLists } from '../../shell-context.js';
-import { SessionExpiredError, UpstreamError } from '../../upstream.js';
+import { UpstreamError } from '../../upstream.js';
 
 const API = '/api/disputeresolution';
 const rowCases = z.object({
@@ -48,12 +47,6 @@ const trackingQuery = z.object({
   neutral: z.string().max(200).optional().catch(undefined),
 });
 
-const isStateUser = (req: Request) => {
-  const user = currentUser(req);
-  if (!user) throw new SessionExpiredError();
-  return hasAnyPermission(user.permissions, ['DisputeResolution.stateuser']);
-};
-
 /** The last five ended July-June years, newest first, and the year in progress. */
 function reportYears(latestEnded: string): string[] {
   const start = Number(latestEnded.slice(0, 4));
@@ -62,7 +55,7 @@ function reportYears(latestEnded: string): string[] {
 
 async function leaOptions(req: Request, res: Response): Promise<{ id: number; name: string }[]> {
   const lists = await loadShellLists(req, res);
-  return lists.leas.filter((l) => !l.isNdeLevelDistrict || isStateUser(req)).map((l) => ({ id: l.id, name: l.name }));
+  return lists.leas.filter((l) => !l.isNdeLevelDistrict || isDrStateStaff(req)).map((l) => ({ id: l.id, name: l.name }));
 }
 
 export function drReportsRouter(_deps: AppDeps): Router {
@@ -85,7 +78,7 @@ export function drReportsRouter(_deps: AppDeps): Router {
         leas,
         lea: q.leaId ?? '',
         leaName: leas.find((l) => String(l.id) === q.leaId)?.name ?? t.reports.leaAll,
-        isStateUser: isStateUser(req),
+        isStateUser: isDrStateStaff(req),
         generatedAt: new Date().toISOString(),
         drillHref: `${ROW_CASES_PATH}?schoolYear=${year}${q.leaId ? `&leaId=${q.leaId}` : ''}`,
       }),

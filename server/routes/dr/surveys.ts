@@ -20,7 +20,7 @@ import { notFound } from '../../errors.js';
 import { addFlash } from '../../flash.js';
 import { renderPage } from '../../render.js';
 import { requireRoute } from '../../route-guard.js';
-import { UpstreamError } from '../../upstream.js';
+import { refusalErrors, UpstreamError } from '../../upstream.js';
 
 const API = '/api/disputeresolution/surveys';
 const ROUTE = 'dr.survey-manager';
@@ -43,11 +43,9 @@ function questionOf(body: Record<string, unknown>): { text: string; type: string
 
 /** The API's 422 as field errors; anything else is thrown on. */
 function refusalOf(err: unknown): FieldError[] {
-  if (err instanceof UpstreamError && err.kind === 'http' && err.status === 422) {
-    const errors = err.body?.errors?.map((e) => ({ field: e.field, message: e.message })) ?? [];
-    return errors.length ? errors : [{ field: 'form', message: err.body?.message ?? t.notFound }];
-  }
-  throw err;
+  const errors = refusalErrors(err, [422]);
+  if (!errors) throw err;
+  return errors;
 }
 
 const bodyOf = (s: SurveyAnswer, questions = s.questions.map(({ text, type, required }) => ({ text, type, required }))) => ({
