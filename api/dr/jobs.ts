@@ -11,6 +11,7 @@ import type { DeadlineCode } from '../../lib/dr/timeline.js';
 import type { ApiContext } from '../context.js';
 import type { JobDefinition } from '../shared/jobs.js';
 import { sendNotice } from '../shared/notify.js';
+import { drChoiceJobs } from './ho-choice.js';
 import { sendSurveyInvitations } from './surveys.js';
 
 /** The notification type reminders go out as (api/seed-data/event-types.ts). */
@@ -87,4 +88,5 @@ export const drJobs: readonly JobDefinition[] = [
       return { sent: await sendSurveyInvitations(ctx, day) };
     },
   },
+  ...drChoiceJobs,
 ];

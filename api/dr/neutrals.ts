@@ -15,6 +15,7 @@ import { authenticate, authOf, requirePermission } from '../auth-middleware.js';
 import type { ApiContext } from '../context.js';
 import type { Queryable } from '../db.js';
 import { forbidden, notFound } from '../http.js';
+import { proposeFromParentChoice } from './ho-choice.js';
 import { invalid as invalidFields, parse422 } from './routes.js';
 import { acceptedNeutrals, caseInScope, dataOf, DR, loadAssignments, loadCaseRow, NEUTRAL_ROLES, viewerOf, type CaseRow } from './store.js';
 
@@ -102,7 +103,7 @@ export async function loadRoster(q: Queryable, type: number): Promise<RosterEntr
   return entries.map((e) => ({ ...e, nextInRotation: e.userId === next?.userId }));
 }
 
-function rotationRequest(row: CaseRow, type: number): RotationRequest {
+export function rotationRequest(row: CaseRow, type: number): RotationRequest {
   return {
     respondentLeaId: row.lea_id,
     needsTraining: type === 3 || type === 4,
@@ -209,6 +210,9 @@ export function neutralsRouter(ctx: ApiContext): Router {
           `INSERT INTO dr_neutrals (user_id, type, last_assigned_at) VALUES ($1, $2, now()) ON CONFLICT (user_id, type) DO UPDATE SET last_assigned_at = now()`,
           [a.user_id, a.neutral_type],
         );
+      } else if (a.method === 3) {
+        // Declined from the parent's choice of three: the next ranked is proposed (§8).
+        await proposeFromParentChoice(q, a.case_id, caller.userId);
       } else if (a.method === 1) {
         // Declined: the next in rotation is proposed (§5.3).
         const row = await loadCaseRow(q, a.case_id);
