@@ -190,3 +190,38 @@ describe.each(testDbs)('dispute resolution e-signature API on %s', (dbKind) => {
     }
   });
 });
+
+describe('the sign-form without JavaScript', () => {
+  const env = withPortal();
+
+  it('ranks the three offered hearing officers: CSRF, 422 with an error summary, 303 to the thank-you page, then the link is used', async () => {
+    const state = await accessToken(env.api, demo.stateUser);
+    const id = await dpWithoutHearingOfficer(env.api, 3);
+    const sent = await request(env.api.url).post(`${BASE}/cases/${id}/sign-requests`).set({ Authorization: `Bearer ${state}` })
+      .send({ purpose: 4, recipientName: 'Pat Portal', recipientEmail: 'portal.choice@family.example' });
+    expect(sent.status).toBe(201);
+    const path = `/sign-form/${await linkTo(env.api, 'portal.choice@family.example')}`;
+    const visitor = request.agent(env.portal.url);
+    const form = await visitor.get(path);
+    expect(form.status).toBe(200);
+    const text = textOf(form.text);
+    for (const s of [...signText.rankLabels, signText.typedName, signText.agree, signText.sign]) expect(decoded(text)).toContain(s);
+    const officers = [...form.text.matchAll(/<option value="([0-9a-f-]{36})"/g)].map((m) => m[1] as string);
+    const offered = [...new Set(officers)];
+    expect(offered).toHaveLength(3);
+    expect((await visitor.post(path).type('form').send({ typedName: 'Pat Portal' })).status).toBe(403);
+    const missing = await postForm(visitor, path, { 'rank-1': offered[0]!, 'rank-2': offered[0]!, 'rank-3': '', typedName: '' }, path);
+    expect(missing.status).toBe(422);
+    const page = decoded(missing.text);
+    expect(page).toContain('error-summary');
+    for (const m of [signMessages.ranking, signMessages.typedName, signMessages.agreed]) expect(page).toContain(m);
+    const done = await postForm(visitor, path, { 'rank-1': offered[2]!, 'rank-2': offered[0]!, 'rank-3': offered[1]!, typedName: 'Pat Portal', agreed: 'on' }, path);
+    expect(done.status).toBe(303);
+    expect(done.headers.location).toBe('/sign-form/done?choice=1');
+    expect(decoded((await visitor.get(done.headers.location as string)).text)).toContain(signMessages.thankYouChoice);
+    const again = await visitor.get(path);
+    expect(again.status).toBe(410);
+    expect(decoded(again.text)).toContain(signMessages.linkUnusable);
+    expect((await env.api.ctx.db.query<{ user_id: string }>(`SELECT user_id::text FROM dr_assignments WHERE case_id = $1 AND status = 'Proposed'`, [id])).rows).toEqual([{ user_id: offered[2] }]);
+  });
+});
