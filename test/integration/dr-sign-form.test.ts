@@ -225,3 +225,47 @@ describe('the sign-form without JavaScript', () => {
     expect((await env.api.ctx.db.query<{ user_id: string }>(`SELECT user_id::text FROM dr_assignments WHERE case_id = $1 AND status = 'Proposed'`, [id])).rows).toEqual([{ user_id: offered[2] }]);
   });
 });
+
+describe('staff intake: send for e-signature without JavaScript', () => {
+  const env = withPortal();
+
+  it('sends the signing link from step 7; the state complaint stays a draft until signed', async () => {
+    const state = await accessToken(env.api, demo.stateUser);
+    const api = (method: 'post' | 'put', path: string, body: object = {}) => request(env.api.url)[method](`${BASE}${path}`).set({ Authorization: `Bearer ${state}` }).send(body);
+    const today = agencyToday();
+    const id = (await api('post', '/cases')).body.id as string;
+    const districtLea = await leaIdByCode(env.api, '55-0101-000');
+    const student = { firstName: 'Paper', lastName: 'Filing', dateOfBirth: addDays(today, -9 * 365), isHomeless: false, residenceAddress: '2 Main St', schoolId: 'other', schoolNameOther: 'Other School', grade: '04' };
+    for (const body of [
+      { step: 1, requesterType: 1, data: { requester: { fullName: 'Pat Paper Filer', email: 'pat.paper@family.example' } } },
+      { step: 2, option: 'SC' },
+      { step: 3, leaId: districtLea, data: { student } },
+      { step: 4, data: { allegations: [{ requirement: 'IEP not implemented', facts: 'No services.', violationDate: addDays(today, -30) }], proposedResolution: 'Services.' } },
+      { step: 6 },
+    ]) expect((await api('put', `/cases/${id}/draft`, body)).status).toBe(200);
+    const agent = await signedInAgent(env.portal.url, demoEmails.stateUser);
+    expect((await agent.get(`/dispute-resolution/request?draft=${id}`)).status).toBe(303);
+    const step7 = '/dispute-resolution/request?step=7';
+    const page = await agent.get(step7);
+    expect(page.status).toBe(200);
+    expect(decoded(textOf(page.text))).toContain(signText.sendForSignature);
+    const bad = await postForm(agent, '/dispute-resolution/request', { step: '7', action: 'esign', recipientName: '', recipientEmail: 'nope' }, step7);
+    expect(bad.status).toBe(422);
+    expect(decoded(bad.text)).toContain(signMessages.recipientEmail);
+    expect(decoded(bad.text)).toContain(signMessages.recipientName);
+    const sent = await postForm(agent, '/dispute-resolution/request', { step: '7', action: 'esign', receivedVia: 'Mail', recipientName: 'Pat Paper Filer', recipientEmail: 'pat.paper@family.example' }, step7);
+    expect(sent.status).toBe(303);
+    expect(sent.headers.location).toBe('/dispute-resolution/dashboard');
+    expect((await env.api.ctx.db.query<{ status: number }>('SELECT status FROM dr_cases WHERE id = $1', [id])).rows[0]!.status).toBe(0);
+    const token = await linkTo(env.api, 'pat.paper@family.example');
+    const visitor = request.agent(env.portal.url);
+    const path = `/sign-form/${token}`;
+    const form = await visitor.get(path);
+    expect(decoded(textOf(form.text))).toContain(signText.requestSummary);
+    const done = await postForm(visitor, path, { typedName: 'Pat Paper Filer', agreed: 'on' }, path);
+    expect(done.status).toBe(303);
+    expect(done.headers.location).toBe('/sign-form/done');
+    const row = (await env.api.ctx.db.query<{ status: number; received: string; received_via: string }>(`SELECT status, to_char(received_date, 'YYYY-MM-DD') AS received, received_via FROM dr_cases WHERE id = $1`, [id])).rows[0]!;
+    expect(row).toEqual({ status: 1, received: today, received_via: 'Mail' });
+  });
+});

@@ -15,7 +15,8 @@ import { z } from 'zod';
 import { user, type TextBlock } from '../../../lib/contract.js';
 import { formatDay } from '../../../lib/dates.js';
 import { DEADLINE_NAMES, drCase, drRespondents, drSubmitted, type DrCase, type DrRespondents } from '../../../lib/dr/contract.js';
-import { nextStep, previousStep, stepsFor, stepWarnings, WIZARD_STEPS, type DraftState, type StepError } from '../../../lib/dr/request.js';
+import { nextStep, previousStep, RECEIVED_VIA, stepsFor, stepWarnings, WIZARD_STEPS, type DraftState, type StepError } from '../../../lib/dr/request.js';
+import { signText } from '../../../lib/dr/sign-text.js';
 import type { RequestOption } from '../../../lib/dr/request-rules.js';
 import { wizardText as t } from '../../../lib/dr/wizard-text.js';
 import { moduleById, routeById } from '../../../lib/routes.js';
@@ -191,7 +192,7 @@ async function stepContent(req: Request, res: Response, view: View, errors: Read
     default: {
       const [disclaimer, submission] = await Promise.all([block(TEXT.disclaimer), block(TEXT.submission)]);
       const intake = isStateStaff(req)
-        ? { values: view.intake ?? { receivedDate: '', receivedVia: '', otherPartyReceivedDate: '', signatureOnFile: false }, dueProcess: state.option === 'DP', complaint: state.option === 'SC' }
+        ? { values: view.intake ?? { receivedDate: '', receivedVia: '', otherPartyReceivedDate: '', signatureOnFile: false, recipientName: '', recipientEmail: '' }, dueProcess: state.option === 'DP', complaint: state.option === 'SC' }
         : null;
       return createElement(SignStep, { intake, errors, typedName: view.sign?.typedName ?? '', agreed: view.sign?.agreed ?? false, disclaimer, submission });
     }
@@ -275,6 +276,29 @@ async function submit(req: Request, res: Response, state: DraftState): Promise<v
   res.redirect(303, stepUrl('submitted'));
 }
 
+/**
+ * Staff intake's 'Send for e-signature' (§4.2, SignRequest purpose 1): the state complaint stays a
+ * draft until the filer signs the emailed link; its received date becomes the signing date.
+ */
+async function sendForSignature(req: Request, res: Response, state: DraftState): Promise<void> {
+  const id = req.session.drDraftId;
+  if (!id) return res.redirect(303, stepUrl(1));
+  const intake = intakeForm.parse(req.body ?? {});
+  const receivedVia = (RECEIVED_VIA as readonly string[]).includes(intake.receivedVia) ? { receivedVia: intake.receivedVia } : {};
+  try {
+    await res.locals.api.call({
+      method: 'POST', path: `${API}/${encodeURIComponent(id)}/sign-requests`,
+      json: { purpose: 1, recipientName: intake.recipientName, recipientEmail: intake.recipientEmail, ...receivedVia },
+    });
+  } catch (err) {
+    const errors = refusal(err).map((e) => (e.field === 'recipientName' || e.field === 'recipientEmail' ? { ...e, field: `intake.${e.field}` } : e));
+    return renderStep(req, res, { step: WIZARD_STEPS, state, errors, intake });
+  }
+  forget(req);
+  addFlash(req, { type: 'success', text: signText.sent });
+  res.redirect(303, '/dispute-resolution/dashboard');
+}
+
 export function drRequestWizardRouter(_deps: AppDeps): Router {
   const router = Router();
   router.use(WIZARD_PATH, requireRoute(ROUTE.id));
@@ -310,6 +334,7 @@ export function drRequestWizardRouter(_deps: AppDeps): Router {
     const { state, draft } = await currentDraft(req, res);
     // A step the draft has not reached (an old tab, a hand-made post) starts where it may.
     if (step !== reachableStep(step, draft)) return res.redirect(303, stepUrl(reachableStep(undefined, draft)));
+    if (step === WIZARD_STEPS && action === 'esign' && isStateStaff(req)) return sendForSignature(req, res, state);
     if (step === WIZARD_STEPS) return action === 'back' ? res.redirect(303, stepUrl(previousStep(step, state.option ?? null))) : submit(req, res, state);
     const change = readStep(step, body, state);
     const typed = withChange(state, change);

@@ -3,9 +3,11 @@
 // a label cannot hold).
 import type { ReactElement } from 'react';
 import type { TextBlock as TextBlockData } from '../../../../lib/contract.js';
+import { signText as s } from '../../../../lib/dr/sign-text.js';
 import { wizardText as t } from '../../../../lib/dr/wizard-text.js';
 import { RECEIVED_VIA } from '../../../../lib/dr/request.js';
 import type { IntakeForm } from '../../../../lib/validation/dr-request.js';
+import { Button } from '../../../components/form/Button.js';
 import { CheckboxField } from '../../../components/form/CheckboxField.js';
 import { SelectField } from '../../../components/form/SelectField.js';
 import { TextField } from '../../../components/form/TextField.js';
@@ -42,7 +44,16 @@ export function SignStep({ intake, errors, typedName, agreed, disclaimer, submis
           <TextField id="intake-otherPartyReceivedDate" name="otherPartyReceivedDate" type="date" label={t.otherPartyReceivedDate} hint={t.otherPartyReceivedHint} value={v.otherPartyReceivedDate} error={errors['intake-otherPartyReceivedDate']} />
         ) : null}
         {intake.complaint ? (
-          <CheckboxField id="intake-signatureOnFile" name="signatureOnFile" label={t.signatureOnFile} checked={v.signatureOnFile} error={errors['intake-signatureOnFile']} />
+          <>
+            <CheckboxField id="intake-signatureOnFile" name="signatureOnFile" label={t.signatureOnFile} checked={v.signatureOnFile} error={errors['intake-signatureOnFile']} />
+            <fieldset className="usa-fieldset margin-top-3">
+              <legend className="usa-legend">{s.sendForSignature}</legend>
+              <p className="usa-hint">{s.sendForSignatureHint}</p>
+              <TextField id="intake-recipientName" name="recipientName" label={s.recipientName} value={v.recipientName} maxLength={200} autoComplete="off" error={errors['intake-recipientName']} />
+              <TextField id="intake-recipientEmail" name="recipientEmail" type="email" label={s.recipientEmail} value={v.recipientEmail} maxLength={320} autoComplete="off" error={errors['intake-recipientEmail']} />
+              <Button type="submit" name="action" value="esign" variant="outline">{s.sendForSignature}</Button>
+            </fieldset>
+          </>
         ) : null}
       </fieldset>
     );
