@@ -33,11 +33,27 @@ async function dpWithoutHearingOfficer(api: TestApi, nth: number): Promise<strin
   return id;
 }
 
+/** A complete state complaint draft of the state user, filed for Pat Paper Filer (staff intake). */
+async function scDraftOf(api: TestApi, token: string, student: { firstName: string; lastName: string }): Promise<string> {
+  const today = agencyToday();
+  const send = (method: 'post' | 'put', path: string, body: object = {}) => request(api.url)[method](`${BASE}${path}`).set({ Authorization: `Bearer ${token}` }).send(body);
+  const id = (await send('post', '/cases')).body.id as string;
+  const leaId = await leaIdByCode(api, '55-0101-000');
+  const full = { ...student, dateOfBirth: addDays(today, -9 * 365), isHomeless: false, residenceAddress: '2 Main St', schoolId: 'other', schoolNameOther: 'Other School', grade: '04' };
+  for (const body of [
+    { step: 1, requesterType: 1, data: { requester: { fullName: 'Pat Paper Filer', email: 'pat.filer@family.example' } } },
+    { step: 2, option: 'SC' },
+    { step: 3, leaId, data: { student: full } },
+    { step: 4, data: { allegations: [{ requirement: 'IEP not implemented', facts: 'No services.', violationDate: addDays(today, -30) }], proposedResolution: 'Services.' } },
+    { step: 6 },
+  ]) expect((await send('put', `/cases/${id}/draft`, body)).status).toBe(200);
+  return id;
+}
+
 describe.each(testDbs)('dispute resolution e-signature API on %s', (dbKind) => {
   let api: TestApi;
   let state: string;
   let district: string;
-  let districtLea: number;
   let basic: [string, string];
   const today = agencyToday();
   const as = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -48,7 +64,6 @@ describe.each(testDbs)('dispute resolution e-signature API on %s', (dbKind) => {
   beforeAll(async () => {
     api = await startTestApi(dbKind);
     [state, district] = await Promise.all([accessToken(api, demo.stateUser), accessToken(api, demo.district)]);
-    districtLea = await leaIdByCode(api, '55-0101-000');
     const [user, ...rest] = api.ctx.config.drPublicBasic.split(':');
     basic = [user as string, rest.join(':')];
   }, 90_000);
@@ -57,17 +72,7 @@ describe.each(testDbs)('dispute resolution e-signature API on %s', (dbKind) => {
     await api?.close();
   });
 
-  async function scDraft(): Promise<string> {
-    const id = (await send('post', state, '/cases')).body.id as string;
-    const student = { firstName: 'Remote', lastName: 'Signer', dateOfBirth: addDays(today, -9 * 365), isHomeless: false, residenceAddress: '2 Main St', schoolId: 'other', schoolNameOther: 'Other School', grade: '04' };
-    for (const body of [
-      { step: 1, requesterType: 1, data: { requester: { fullName: 'Pat Paper Filer', email: 'pat.filer@family.example' } } },
-      { step: 2, option: 'SC' },
-      { step: 3, leaId: districtLea, data: { student } },
-      { step: 4, data: { allegations: [{ requirement: 'IEP not implemented', facts: 'No services.', violationDate: addDays(today, -30) }], proposedResolution: 'Services.' } },
-    ]) expect((await send('put', state, `/cases/${id}/draft`, body)).status).toBe(200);
-    return id;
-  }
+  const scDraft = () => scDraftOf(api, state, { firstName: 'Remote', lastName: 'Signer' });
 
   it('refuses bad input with field messages, non-state users with 403, and a purpose that does not fit the case', async () => {
     const id = await scDraft();
@@ -231,18 +236,8 @@ describe('staff intake: send for e-signature without JavaScript', () => {
 
   it('sends the signing link from step 7; the state complaint stays a draft until signed', async () => {
     const state = await accessToken(env.api, demo.stateUser);
-    const api = (method: 'post' | 'put', path: string, body: object = {}) => request(env.api.url)[method](`${BASE}${path}`).set({ Authorization: `Bearer ${state}` }).send(body);
     const today = agencyToday();
-    const id = (await api('post', '/cases')).body.id as string;
-    const districtLea = await leaIdByCode(env.api, '55-0101-000');
-    const student = { firstName: 'Paper', lastName: 'Filing', dateOfBirth: addDays(today, -9 * 365), isHomeless: false, residenceAddress: '2 Main St', schoolId: 'other', schoolNameOther: 'Other School', grade: '04' };
-    for (const body of [
-      { step: 1, requesterType: 1, data: { requester: { fullName: 'Pat Paper Filer', email: 'pat.paper@family.example' } } },
-      { step: 2, option: 'SC' },
-      { step: 3, leaId: districtLea, data: { student } },
-      { step: 4, data: { allegations: [{ requirement: 'IEP not implemented', facts: 'No services.', violationDate: addDays(today, -30) }], proposedResolution: 'Services.' } },
-      { step: 6 },
-    ]) expect((await api('put', `/cases/${id}/draft`, body)).status).toBe(200);
+    const id = await scDraftOf(env.api, state, { firstName: 'Paper', lastName: 'Filing' });
     const agent = await signedInAgent(env.portal.url, demoEmails.stateUser);
     expect((await agent.get(`/dispute-resolution/request?draft=${id}`)).status).toBe(303);
     const step7 = '/dispute-resolution/request?step=7';
