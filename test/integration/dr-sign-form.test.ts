@@ -264,3 +264,27 @@ describe('staff intake: send for e-signature without JavaScript', () => {
     expect(row).toEqual({ status: 1, received: today, received_via: 'Mail' });
   });
 });
+
+describe('the case neutrals tab: offer three hearing officers without JavaScript', () => {
+  const env = withPortal();
+
+  it('offers three from the tab (422 with the field message, then 303) and shows the offer', async () => {
+    const id = await dpWithoutHearingOfficer(env.api, 4);
+    const agent = await signedInAgent(env.portal.url, demoEmails.stateUser);
+    const tab = `/dispute-resolution/cases/${id}?tab=neutrals`;
+    const page = await agent.get(tab);
+    expect(page.status).toBe(200);
+    expect(decoded(textOf(page.text))).toContain(signText.offerThree);
+    expect(decoded(textOf(page.text))).toContain(signText.sendWaiver);
+    const bad = await postForm(agent, `/dispute-resolution/cases/${id}/sign-requests`, { purpose: '4', recipientName: 'Pat Parent', recipientEmail: 'nope' }, tab);
+    expect(bad.status).toBe(422);
+    expect(decoded(bad.text)).toContain(signMessages.recipientEmail);
+    const sent = await postForm(agent, `/dispute-resolution/cases/${id}/sign-requests`, { purpose: '4', recipientName: 'Pat Parent', recipientEmail: 'tab.choice@family.example' }, tab);
+    expect(sent.status).toBe(303);
+    const after = decoded(textOf((await agent.get(tab)).text));
+    expect(after).toContain(signText.offerSent);
+    expect(after).toContain(signText.noAnswer);
+    expect(after).toContain('Hearing Officer');
+    expect(after).not.toContain(signText.offerThree);
+  });
+});
