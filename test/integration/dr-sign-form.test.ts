@@ -244,6 +244,9 @@ describe('staff intake: send for e-signature without JavaScript', () => {
     const page = await agent.get(step7);
     expect(page.status).toBe(200);
     expect(decoded(textOf(page.text))).toContain(signText.sendForSignature);
+    // 'Submit Request' stays the form's default button: Enter in a field never sends the link.
+    expect(page.text.indexOf('value="submit"')).toBeGreaterThan(-1);
+    expect(page.text.indexOf('value="submit"')).toBeLessThan(page.text.indexOf('value="esign"'));
     const bad = await postForm(agent, '/dispute-resolution/request', { step: '7', action: 'esign', recipientName: '', recipientEmail: 'nope' }, step7);
     expect(bad.status).toBe(422);
     expect(decoded(bad.text)).toContain(signMessages.recipientEmail);

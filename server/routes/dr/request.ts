@@ -28,7 +28,7 @@ import { WIZARD_PATH } from '../../../views/pages/dr/request/paths.js';
 import { ProblemStep } from '../../../views/pages/dr/request/ProblemStep.js';
 import { RequestWizardPage } from '../../../views/pages/dr/request/RequestWizardPage.js';
 import { ReviewStep } from '../../../views/pages/dr/request/ReviewStep.js';
-import { SignStep } from '../../../views/pages/dr/request/SignStep.js';
+import { ESignPanel, SignStep } from '../../../views/pages/dr/request/SignStep.js';
 import { StudentStep } from '../../../views/pages/dr/request/StudentStep.js';
 import { WhoStep } from '../../../views/pages/dr/request/WhoStep.js';
 import { currentUser } from '../../auth-session.js';
@@ -204,7 +204,10 @@ async function renderStep(req: Request, res: Response, view: View): Promise<void
   const byId: Record<string, string> = {};
   for (const e of errors) byId[e.field] ??= e.message;
   const content = await stepContent(req, res, view, byId);
-  renderPage(req, res, createElement(RequestWizardPage, { step: view.step, errors, children: content }), {
+  const esign = view.step === WIZARD_STEPS && isStateStaff(req) && view.state.option === 'SC'
+    ? createElement(ESignPanel, { values: { recipientName: view.intake?.recipientName ?? '', recipientEmail: view.intake?.recipientEmail ?? '' }, errors: byId })
+    : undefined;
+  renderPage(req, res, createElement(RequestWizardPage, { step: view.step, errors, children: content, after: esign }), {
     title: `${t.stepTitle(view.step)} - ${MODULE}`,
     layout: 'shell',
     status: errors.length ? 422 : 200,

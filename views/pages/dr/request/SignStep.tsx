@@ -44,16 +44,7 @@ export function SignStep({ intake, errors, typedName, agreed, disclaimer, submis
           <TextField id="intake-otherPartyReceivedDate" name="otherPartyReceivedDate" type="date" label={t.otherPartyReceivedDate} hint={t.otherPartyReceivedHint} value={v.otherPartyReceivedDate} error={errors['intake-otherPartyReceivedDate']} />
         ) : null}
         {intake.complaint ? (
-          <>
-            <CheckboxField id="intake-signatureOnFile" name="signatureOnFile" label={t.signatureOnFile} checked={v.signatureOnFile} error={errors['intake-signatureOnFile']} />
-            <fieldset className="usa-fieldset margin-top-3">
-              <legend className="usa-legend">{s.sendForSignature}</legend>
-              <p className="usa-hint">{s.sendForSignatureHint}</p>
-              <TextField id="intake-recipientName" name="recipientName" label={s.recipientName} value={v.recipientName} maxLength={200} autoComplete="off" error={errors['intake-recipientName']} />
-              <TextField id="intake-recipientEmail" name="recipientEmail" type="email" label={s.recipientEmail} value={v.recipientEmail} maxLength={320} autoComplete="off" error={errors['intake-recipientEmail']} />
-              <Button type="submit" name="action" value="esign" variant="outline">{s.sendForSignature}</Button>
-            </fieldset>
-          </>
+          <CheckboxField id="intake-signatureOnFile" name="signatureOnFile" label={t.signatureOnFile} checked={v.signatureOnFile} error={errors['intake-signatureOnFile']} />
         ) : null}
       </fieldset>
     );
@@ -65,5 +56,21 @@ export function SignStep({ intake, errors, typedName, agreed, disclaimer, submis
       <TextBlock block={submission} headingLevel={3} />
       <CheckboxField id="agreed" label={t.agreed} checked={agreed} error={errors.agreed} />
     </>
+  );
+}
+
+/**
+ * Staff intake's 'Send for e-signature' for a state complaint (§4.2, SignRequest purpose 1). The
+ * wizard renders it after its own buttons, so Enter in a field still submits the request.
+ */
+export function ESignPanel({ values, errors }: { values: Pick<IntakeForm, 'recipientName' | 'recipientEmail'>; errors: StepErrors }): ReactElement {
+  return (
+    <fieldset className="usa-fieldset margin-top-4">
+      <legend className="usa-legend usa-legend--large">{s.sendForSignature}</legend>
+      <p className="usa-hint">{s.sendForSignatureHint}</p>
+      <TextField id="intake-recipientName" name="recipientName" label={s.recipientName} value={values.recipientName} maxLength={200} autoComplete="off" error={errors['intake-recipientName']} />
+      <TextField id="intake-recipientEmail" name="recipientEmail" type="email" label={s.recipientEmail} value={values.recipientEmail} maxLength={320} autoComplete="off" error={errors['intake-recipientEmail']} />
+      <Button type="submit" name="action" value="esign" variant="outline">{s.sendForSignature}</Button>
+    </fieldset>
   );
 }
