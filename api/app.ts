@@ -29,6 +29,7 @@ import { drRouter } from './dr/routes.js';
 import { listenForCalendarChanges } from './dr/store.js';
 import { neutralsRouter } from './dr/neutrals.js';
 import { surveysRouter } from './dr/surveys.js';
+import { signRouter } from './dr/sign.js';
 import { drDocumentsRouter } from './dr/documents.js';
 import { drPublicRouter } from './dr/public.js';
 import { jobRegistry } from './jobs-registry.js';
@@ -84,6 +85,8 @@ export function createApiApp(ctx: ApiContext): Express {
   // Case documents and the public page's options and published decisions (DR spec §4.3, §4.11).
   app.use(drDocumentsRouter(ctx));
   app.use(drPublicRouter(ctx));
+  // E-signature requests and the public sign-form API (DR spec §4.11, §12).
+  app.use(signRouter(ctx));
 
   app.use((_req, _res, next) => next(notFound('No such endpoint.')));
   app.use(errorHandler(ctx.log));

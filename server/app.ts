@@ -43,6 +43,7 @@ import { drReportsRouter } from './routes/dr/reports.js';
 import { drNeutralsRouter } from './routes/dr/neutrals.js';
 import { drSurveysRouter } from './routes/dr/surveys.js';
 import { drPublicSurveyRouter } from './routes/dr/public-survey.js';
+import { drSignFormRouter } from './routes/dr/sign-form.js';
 import { drDocumentsRouter } from './routes/dr/documents.js';
 import { drPublicRouter } from './routes/dr/public.js';
 import { accountRouter } from './routes/account.js';
@@ -150,6 +151,8 @@ export function createApp(config: PortalConfig, services: AppDeps, options: Crea
   // The survey manager and the public survey a closed case's parties are emailed.
   app.use(drSurveysRouter(deps));
   app.use(drPublicSurveyRouter(deps));
+  // The public sign-form an emailed signing link opens (§4.11).
+  app.use(drSignFormRouter(deps));
   app.use(drEmailTemplatesRouter(deps));
   app.use(modulesRouter(deps));
   // The islands' /api proxy: after every router that answers an /api path itself (it 404s the rest).

@@ -8,6 +8,7 @@ import { remindersDue, type ReminderDeadline } from '../../lib/dr/notifications.
 import type { DeadlineCode } from '../../lib/dr/timeline.js';
 import type { ApiContext } from '../context.js';
 import type { JobDefinition } from '../shared/jobs.js';
+import { drChoiceJobs } from './ho-choice.js';
 import { notifyCase } from './notify.js';
 import { sendSurveyInvitations } from './surveys.js';
 
@@ -64,4 +65,5 @@ export const drJobs: readonly JobDefinition[] = [
       return { sent: await sendSurveyInvitations(ctx, day) };
     },
   },
+  ...drChoiceJobs,
 ];

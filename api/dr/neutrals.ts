@@ -16,6 +16,7 @@ import type { ApiContext } from '../context.js';
 import type { Queryable } from '../db.js';
 import { forbidden, notFound } from '../http.js';
 import { deliverCaseNotices, notifyCase } from './notify.js';
+import { proposeFromParentChoice } from './ho-choice.js';
 import { invalid as invalidFields, parse422 } from './routes.js';
 import { acceptedNeutrals, caseInScope, dataOf, DR, loadAssignments, loadCaseRow, NEUTRAL_ROLES, viewerOf, type CaseRow } from './store.js';
 
@@ -103,7 +104,7 @@ export async function loadRoster(q: Queryable, type: number): Promise<RosterEntr
   return entries.map((e) => ({ ...e, nextInRotation: e.userId === next?.userId }));
 }
 
-function rotationRequest(row: CaseRow, type: number): RotationRequest {
+export function rotationRequest(row: CaseRow, type: number): RotationRequest {
   return {
     respondentLeaId: row.lea_id,
     needsTraining: type === 3 || type === 4,
@@ -214,6 +215,9 @@ export function neutralsRouter(ctx: ApiContext): Router {
           [a.user_id, a.neutral_type],
         );
         notices.push(...(await notifyCase(ctx, q, { kind: 'neutral-accepted', assignmentId: aid }, a.case_id)));
+      } else if (a.method === 3) {
+        // Declined from the parent's choice of three: the next ranked is proposed (§8).
+        notices.push(...((await proposeFromParentChoice(ctx, q, a.case_id, caller.userId)) ?? []));
       } else if (a.method === 1) {
         // Declined: the next in rotation is proposed (§5.3).
         const row = await loadCaseRow(q, a.case_id);

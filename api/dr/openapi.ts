@@ -28,6 +28,7 @@ import { drDocuments, drPublicDecision, drPublicOption } from '../../lib/dr/docu
 import { documentSchemas } from './documents.js';
 import { neutralSchemas } from './neutrals.js';
 import { drSchemas } from './routes.js';
+import { signSchemas } from './sign.js';
 import { surveySchemas } from './surveys.js';
 
 const tags = ['Dispute resolution'];
@@ -45,6 +46,8 @@ const surveyId = pathParam('id', { type: 'integer', minimum: 1 }, 'The survey id
 const surveyMissing = error('No such survey.');
 const surveyToken = pathParam('token', { type: 'string' }, 'The token of the emailed survey link.');
 const linkUnusable = error('This survey link has expired or was already used.');
+const signToken = pathParam('token', { type: 'string' }, 'The token of the emailed signing link.');
+const signUnusable = error('This signing link has expired or was already used.');
 const csvParam = queryParam('format', { type: 'string', enum: ['csv'] }, 'csv: the same report as a CSV attachment (the export is logged).');
 
 export const drPaths: OpenApiPaths = {
@@ -397,6 +400,29 @@ export const drPaths: OpenApiPaths = {
       parameters: [surveyToken],
       requestBody: jsonBody(surveySchemas.answersBody),
       responses: { 201: { description: 'Recorded.' }, 404: linkUnusable, 410: linkUnusable, 422: invalid },
+    },
+  },
+  '/api/disputeresolution/cases/{id}/sign-requests': {
+    get: { tags, summary: 'The case’s signature requests (no tokens); needs DisputeResolution.stateuser', security: bearer, parameters: [caseId], responses: { 200: { description: 'The requests, newest first.' }, 404: missing, ...common } },
+    post: {
+      tags,
+      summary: 'Send a signing link (DR Signature Requested, email only): 1 staff-intake state complaint (a Draft), 2 agreement to participate (MED, IEPF), 3 resolution meeting waiver (DP, EDP), 4 the parent’s choice of three hearing officers (parent-filed DP, EDP; the first three of the rotation)',
+      description: `Needs DisputeResolution.stateuser. The link lasts 14 days; the hearing officer choice 5 business days (EDP 2). ${scope}`,
+      security: bearer,
+      parameters: [caseId],
+      requestBody: jsonBody(signSchemas.createBody),
+      responses: { 201: { description: 'id and expiresAt.' }, 404: missing, 422: invalid, ...common },
+    },
+  },
+  '/api/disputeresolution/public/sign/{token}': {
+    get: { tags, summary: 'The document a signing link opens (student initials only) or the three offered hearing officers', security: publicBasic, parameters: [signToken], responses: { 200: { description: 'The document.' }, 401: unauthenticated, 404: signUnusable, 410: signUnusable } },
+    post: {
+      tags,
+      summary: 'Sign once: typedName, agreed, and for the choice of three a ranking of the three offered user ids. Purpose 1 submits the draft (received on the signing date), 3 records RESOLUTION_WAIVED, 4 proposes the first ranked',
+      security: publicBasic,
+      parameters: [signToken],
+      requestBody: jsonBody(signSchemas.signBody),
+      responses: { 201: { description: 'Recorded.' }, 401: unauthenticated, 404: signUnusable, 410: signUnusable, 422: invalid },
     },
   },
   ...emailTemplatePaths(

@@ -25,6 +25,7 @@ import type { ApiContext } from '../context.js';
 import type { Queryable } from '../db.js';
 import { ApiError, forbidden, notFound, uuidParam } from '../http.js';
 import { auditExport, auditPiiView, sendCsv, wantsCsv } from '../shared/http-files.js';
+import { submitDraft } from './submit.js';
 import { isUniqueViolation } from '../sql-errors.js';
 import { deliverCaseNotices, notifyCase } from './notify.js';
 import {
@@ -214,7 +215,7 @@ export async function signingTextVersions(q: Queryable): Promise<Record<string, 
 const STATUS_CODE: Readonly<Record<CaseStatus, number>> = { Draft: 0, Submitted: 1, Active: 2, 'Set Aside': 3, Closed: 4 };
 const DISPUTE_TYPE_CODES = { IEPF: 1, MED: 2, SC: 3, DP: 4, EDP: 5 } as const;
 
-async function stepContext(q: Queryable, v: Viewer, leaId: number | undefined, today: IsoDay): Promise<StepContext> {
+export async function stepContext(q: Queryable, v: Viewer, leaId: number | undefined, today: IsoDay): Promise<StepContext> {
   const filerIsLea = v.isLeaUser && !v.isStateUser && !v.isPublicUser;
   const leas = await q.query<{ id: number; is_nde_level_district: boolean }>(
     filerIsLea ? 'SELECT id, is_nde_level_district FROM leas WHERE id = ANY($1::integer[])' : 'SELECT id, is_nde_level_district FROM leas',
@@ -234,7 +235,7 @@ const optionOfRow = (row: CaseRow): DraftState['option'] => {
   return t === 'EDP' ? 'DP' : (t ?? undefined);
 };
 
-const draftStateOf = (row: CaseRow): DraftState => ({
+export const draftStateOf = (row: CaseRow): DraftState => ({
   requesterType: row.requester_type ?? undefined,
   option: optionOfRow(row),
   leaId: row.lea_id ?? undefined,
@@ -559,54 +560,23 @@ export function drRouter(ctx: ApiContext): Router {
       if (errors.length) throw invalid(errors);
     }
     if (!type) throw invalid([{ field: 'form', message: drMessages.invalid }]);
-    const schoolYear = caseSchoolYear(received);
-    let notices: string[] = [];
-    const answer = await db.tx(async (q) => {
-      const number = await nextCaseNumber(q, type, schoolYear);
-      const textVersions = intake ? {} : await signingTextVersions(q);
-      const data: CaseData = intake
-        ? { ...state.data, signatureOnFile: intake.signatureOnFile }
-        : {
-            ...state.data,
-            signature: {
-              typedName: body.typedName.trim(),
-              signedAt: ctx.now().toISOString(),
-              textVersions,
-              // The signer's address, kept only as a hash (§3 signature ipHash).
-              ipHash: createHash('sha256').update(req.ip ?? '').digest('hex'),
-              userAgent: (req.get('user-agent') ?? '').slice(0, 400),
-            },
-          };
-      await q.query(
-        `UPDATE dr_cases SET status = 1, case_number = $2, received_date = $3::date, school_year = $4, received_via = $7,
-                other_party_received_date = CASE WHEN dispute_type IN (4, 5) THEN COALESCE($8::date, $3::date) END, data = $5::jsonb, updated_at = now(), updated_by = $6
-          WHERE id = $1`,
-        [row.id, number, received, schoolYear, JSON.stringify(data), viewer.userId, intake?.receivedVia ?? 'Online', otherPartyReceived],
-      );
-      await recordAudit(q, { actor: viewer.userId, action: 'dr-case.submit', entityType: 'dr-case', entityId: row.id, changes: { status: { old: 'Draft', new: 'Submitted' }, caseNumber: { old: null, new: number } } });
-      // DP question 2 = yes: a mediation request linked with relation 2 (§4.2 step 5, §8).
-      let linkedMediation: string | null = null;
-      if ((type === 'DP' || type === 'EDP') && data.dpAnswers?.q2RequestMediation) {
-        const medNumber = await nextCaseNumber(q, 'MED', schoolYear);
-        const med = await q.query<{ id: string }>(
-          `INSERT INTO dr_cases (case_number, dispute_type, status, requester_type, lea_id, filing_lea_id, school_year, received_date, received_via,
-                                 student_first_name, student_last_name, requester_email, attorney_email, data, created_by, updated_by)
-           SELECT $2, 2, 1, requester_type, lea_id, filing_lea_id, school_year, received_date, received_via,
-                  student_first_name, student_last_name, requester_email, attorney_email, data - 'dpAnswers' - 'knewDate', created_by, created_by
-             FROM dr_cases WHERE id = $1 RETURNING id`,
-          [row.id, medNumber],
-        );
-        const medId = med.rows[0]?.id as string;
-        await q.query('INSERT INTO dr_case_links (case_a, case_b, relation, created_by) VALUES ($1, $2, 2, $3)', [medId, row.id, viewer.userId]);
-        await refreshDeadlines(q, medId, t);
-        linkedMediation = medNumber;
-      }
-      await refreshDeadlines(q, row.id, t);
-      // DR Request Submitted (§11): the filer, and the subscribers (state staff, the respondent LEA's).
-      notices = await notifyCase(ctx, q, { kind: 'submitted' }, row.id);
-      const deadlines = await loadDeadlines(q, row.id, false, t);
-      return { id: row.id, caseNumber: number, receivedDate: received, schoolYear, deadlines, linkedMediation };
-    });
+    const textVersions = intake ? {} : await signingTextVersions(db);
+    const data: CaseData = intake
+      ? { ...state.data, signatureOnFile: intake.signatureOnFile }
+      : {
+          ...state.data,
+          signature: {
+            typedName: body.typedName.trim(),
+            signedAt: ctx.now().toISOString(),
+            textVersions,
+            // The signer's address, kept only as a hash (§3 signature ipHash).
+            ipHash: createHash('sha256').update(req.ip ?? '').digest('hex'),
+            userAgent: (req.get('user-agent') ?? '').slice(0, 400),
+          },
+        };
+    const { answer, notices } = await db.tx((q) =>
+      submitDraft(ctx, q, { row, type, received, receivedVia: intake?.receivedVia ?? 'Online', otherPartyReceived, data, actor: viewer.userId, today: t }),
+    );
     await deliverCaseNotices(ctx, notices);
     res.json(answer);
   });

@@ -30,7 +30,7 @@ export const DR_SURVEY_EVENT = 'Dispute Survey Invitation';
  * A permission no role holds: a survey link is single-use and personal, so an invitation reaches
  * only the party's address, never the type's subscribers (sendNotice has no "required only" switch).
  */
-const PARTIES_ONLY = 'DisputeResolution.survey-invitation.parties-only';
+export const PARTIES_ONLY = 'DisputeResolution.survey-invitation.parties-only';
 
 const invalid = (field: string, message: string) => invalidFields([{ field, message }]);
 

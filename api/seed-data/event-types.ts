@@ -152,6 +152,18 @@ export const eventTypeSeeds: readonly EventTypeSeed[] = [
     hasSpecificDate: false,
   },
   {
+    // Email only, to the signer's address (DR spec §11); the link is personal (api/dr/sign.ts).
+    name: 'DR Signature Requested',
+    description: 'A link to sign a dispute resolution document or to choose a hearing officer.',
+    module: 'DisputeResolution',
+    supportedFrequency: [Immediately],
+    isSupportsEmail: true,
+    isSupportsInApp: false,
+    isRequired: false,
+    hasLea: false,
+    hasSpecificDate: false,
+  },
+  {
     name: 'Post-School Survey Collection Opened',
     description: 'A post-school outcomes survey collection window opened.',
     module: 'PostSchoolOutcomesSurvey',

@@ -10,7 +10,7 @@ import { formText } from './fields.js';
 /** At most this many allegation cards (§7: a complaint can have at most 20). */
 export const MAX_ALLEGATIONS = 20;
 
-export const wizardAction = z.enum(['continue', 'back', 'save', 'add-allegation', 'submit']);
+export const wizardAction = z.enum(['continue', 'back', 'save', 'add-allegation', 'submit', 'esign']);
 export type WizardAction = z.infer<typeof wizardAction>;
 
 /** The hidden step and the button pressed; anything else reads as step 1, continue. */
@@ -79,6 +79,9 @@ export const intakeForm = z.object({
   receivedVia: formText,
   otherPartyReceivedDate: formText,
   signatureOnFile: formCheckbox,
+  /** 'Send for e-signature' (SignRequest purpose 1): who signs the state complaint remotely. */
+  recipientName: formText,
+  recipientEmail: formText,
 });
 export type IntakeForm = z.infer<typeof intakeForm>;
 

@@ -21,6 +21,8 @@ import { NEUTRAL_TYPE_FOR } from '../../../lib/dr/rules.js';
 import { drDocuments } from '../../../lib/dr/documents.js';
 import { drSurveyInvitations, drAction, drCase, drCaseList, drDashboard, drLink, drWithdrawal, STATUS_NAMES, type DrCase, type DrDashboard } from '../../../lib/dr/contract.js';
 import { drText as t } from '../../../lib/dr/page-text.js';
+import { signRequestList } from '../../../lib/dr/sign-contract.js';
+import { signText } from '../../../lib/dr/sign-text.js';
 import { routeById } from '../../../lib/routes.js';
 import { breadcrumbsFor } from '../../../lib/navigation.js';
 import { hasAnyPermission } from '../../../lib/permissions.js';
@@ -102,9 +104,11 @@ export async function renderCase(req: Request, res: Response, asked: CaseTab, re
   const neededNeutralType = caseType ? (NEUTRAL_TYPE_FOR[caseType] ?? 1) : 1;
   const wantedType = Number(p422Value(refused, 'neutralType')) || neededNeutralType;
   const roster = tab === 'neutrals' && isState ? await api.call({ path: `${API}/neutrals`, query: { type: wantedType }, schema: z.array(rosterEntry) }) : [];
+  const signRequests = tab === 'neutrals' && isState ? await api.call({ path: `${API}/cases/${id}/sign-requests`, schema: signRequestList }) : null;
   const props: DrCasePageProps = {
     c,
     roster,
+    signRequests,
     neededNeutralType,
     tab,
     today: agencyToday(),
@@ -349,6 +353,16 @@ export function drCasesRouter(deps: AppDeps): Router {
       json: { neutralType: Number(b.neutralType) || 1, method: userId ? 4 : 1, ...(userId ? { userId } : {}) },
       schema: z.unknown(),
     });
+  });
+
+  // Signature requests (§4.3, §8): agreement to participate, resolution meeting waiver, the choice of three.
+  post('/sign-requests', 'neutrals', (req) => `sign-${formStrings(req.body).purpose ?? ''}`, async (req, res, id) => {
+    const b = formStrings(req.body);
+    await res.locals.api.call({
+      path: `${API}/cases/${id}/sign-requests`, method: 'POST',
+      json: { purpose: Number(b.purpose) || 0, recipientName: b.recipientName ?? '', recipientEmail: b.recipientEmail ?? '' }, schema: z.unknown(),
+    });
+    return b.purpose === '4' ? signText.offerSent : signText.sent;
   });
 
   post('/assignments/:a/remove', 'neutrals', (req) => `remove-${String(req.params.a)}`, async (req, res) => {

@@ -9,13 +9,15 @@
 // wizard clears them (leaveWizard, mounted ahead of every page router), and the draft stays
 // under My Requests, where ?draft=<id> continues it. Step 7 submits (POST .../submit) and 303s to
 // ?step=submitted, the acknowledgement with the case number and the first legal dates.
+import { drHas, isDrStateStaff } from './access.js';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { createElement, type ReactElement } from 'react';
 import { z } from 'zod';
 import { user, type TextBlock } from '../../../lib/contract.js';
 import { formatDay } from '../../../lib/dates.js';
 import { DEADLINE_NAMES, drCase, drRespondents, drSubmitted, type DrCase, type DrRespondents } from '../../../lib/dr/contract.js';
-import { nextStep, previousStep, SIGNING_TEXT_BLOCKS, stepsFor, stepWarnings, WIZARD_STEPS, type DraftState, type StepError } from '../../../lib/dr/request.js';
+import { nextStep, previousStep, RECEIVED_VIA, SIGNING_TEXT_BLOCKS, stepsFor, stepWarnings, WIZARD_STEPS, type DraftState, type StepError } from '../../../lib/dr/request.js';
+import { signText } from '../../../lib/dr/sign-text.js';
 import type { RequestOption } from '../../../lib/dr/request-rules.js';
 import { wizardText as t } from '../../../lib/dr/wizard-text.js';
 import { moduleById, routeById } from '../../../lib/routes.js';
@@ -27,7 +29,7 @@ import { WIZARD_PATH } from '../../../views/pages/dr/request/paths.js';
 import { ProblemStep } from '../../../views/pages/dr/request/ProblemStep.js';
 import { RequestWizardPage } from '../../../views/pages/dr/request/RequestWizardPage.js';
 import { ReviewStep } from '../../../views/pages/dr/request/ReviewStep.js';
-import { SignStep } from '../../../views/pages/dr/request/SignStep.js';
+import { ESignPanel, SignStep } from '../../../views/pages/dr/request/SignStep.js';
 import { StudentStep } from '../../../views/pages/dr/request/StudentStep.js';
 import { WhoStep } from '../../../views/pages/dr/request/WhoStep.js';
 import { currentUser } from '../../auth-session.js';
@@ -36,7 +38,7 @@ import { notFound } from '../../errors.js';
 import { addFlash } from '../../flash.js';
 import { renderPage } from '../../render.js';
 import { requireRoute } from '../../route-guard.js';
-import { SessionExpiredError, UpstreamError } from '../../upstream.js';
+import { refusalErrors, SessionExpiredError, UpstreamError } from '../../upstream.js';
 import { loadTextBlock } from '../auth.js';
 
 /** What the acknowledgement shows, kept from the submit answer until the user leaves the wizard. */
@@ -60,7 +62,6 @@ declare module 'express-session' {
 
 const ROUTE = routeById('dr.request');
 const API = '/api/disputeresolution/cases';
-const DR = 'DisputeResolution.';
 /** ' - Dispute Resolution' after each page's own title. */
 const MODULE = moduleById('dr').menuLabel;
 
@@ -80,7 +81,6 @@ const stepQuery = z.object({
   step: z.union([z.literal('submitted'), z.coerce.number().int().min(1).max(WIZARD_STEPS)]).optional().catch(undefined),
   draft: z.uuid().optional().catch(undefined),
 });
-const apiErrors = z.object({ errors: z.array(z.object({ field: z.string(), message: z.string() })).optional() });
 
 /** Inside the wizard: its own page, nothing below it. */
 const inWizard = (path: string) => path === WIZARD_PATH;
@@ -100,8 +100,7 @@ export function leaveWizard(): RequestHandler {
 
 /** A district contact files for their district (type 6), as the API decides it. */
 function filerIsLea(req: Request): boolean {
-  const p = currentUser(req)?.permissions ?? [];
-  return p.includes(`${DR}roles.leauser`) && !p.includes(`${DR}stateuser`) && !p.includes(`${DR}roles.publicuser`);
+  return Boolean(currentUser(req)) && drHas(req, 'roles.leauser') && !drHas(req, 'stateuser', 'roles.publicuser');
 }
 
 /** A fresh form: step 1 prefilled from the account (name, email, phone), as POST /cases will save it. */
@@ -147,10 +146,9 @@ async function currentDraft(req: Request, res: Response): Promise<{ state: Draft
 
 /** The API's refusal of a step as errors, or rethrown when it is not one (5xx, network). */
 function refusal(err: unknown): StepError[] {
-  if (!(err instanceof UpstreamError) || err.kind !== 'http' || ![400, 422].includes(err.status)) throw err;
-  const parsed = apiErrors.safeParse(err.body ?? {});
-  const errors = parsed.success ? (parsed.data.errors ?? []) : [];
-  return errors.length ? errors : [{ field: 'form', message: err.body?.message || err.message }];
+  const errors = refusalErrors(err);
+  if (!errors) throw err;
+  return errors;
 }
 
 interface View {
@@ -163,7 +161,7 @@ interface View {
 
 /** State staff record the intake of a filing instead of signing it (§4.2). */
 function isStateStaff(req: Request): boolean {
-  return (currentUser(req)?.permissions ?? []).includes('DisputeResolution.stateuser');
+  return Boolean(currentUser(req)) && isDrStateStaff(req);
 }
 
 async function respondentsFor(res: Response, leaId: number | undefined): Promise<DrRespondents> {
@@ -191,7 +189,7 @@ async function stepContent(req: Request, res: Response, view: View, errors: Read
     default: {
       const [disclaimer, submission] = await Promise.all([block(TEXT.disclaimer), block(TEXT.submission)]);
       const intake = isStateStaff(req)
-        ? { values: view.intake ?? { receivedDate: '', receivedVia: '', otherPartyReceivedDate: '', signatureOnFile: false }, dueProcess: state.option === 'DP', complaint: state.option === 'SC' }
+        ? { values: view.intake ?? { receivedDate: '', receivedVia: '', otherPartyReceivedDate: '', signatureOnFile: false, recipientName: '', recipientEmail: '' }, dueProcess: state.option === 'DP', complaint: state.option === 'SC' }
         : null;
       return createElement(SignStep, { intake, errors, typedName: view.sign?.typedName ?? '', agreed: view.sign?.agreed ?? false, disclaimer, submission });
     }
@@ -203,7 +201,10 @@ async function renderStep(req: Request, res: Response, view: View): Promise<void
   const byId: Record<string, string> = {};
   for (const e of errors) byId[e.field] ??= e.message;
   const content = await stepContent(req, res, view, byId);
-  renderPage(req, res, createElement(RequestWizardPage, { step: view.step, errors, children: content }), {
+  const esign = view.step === WIZARD_STEPS && isStateStaff(req) && view.state.option === 'SC'
+    ? createElement(ESignPanel, { values: { recipientName: view.intake?.recipientName ?? '', recipientEmail: view.intake?.recipientEmail ?? '' }, errors: byId })
+    : undefined;
+  renderPage(req, res, createElement(RequestWizardPage, { step: view.step, errors, children: content, after: esign }), {
     title: `${t.stepTitle(view.step)} - ${MODULE}`,
     layout: 'shell',
     status: errors.length ? 422 : 200,
@@ -275,6 +276,29 @@ async function submit(req: Request, res: Response, state: DraftState): Promise<v
   res.redirect(303, stepUrl('submitted'));
 }
 
+/**
+ * Staff intake's 'Send for e-signature' (§4.2, SignRequest purpose 1): the state complaint stays a
+ * draft until the filer signs the emailed link; its received date becomes the signing date.
+ */
+async function sendForSignature(req: Request, res: Response, state: DraftState): Promise<void> {
+  const id = req.session.drDraftId;
+  if (!id) return res.redirect(303, stepUrl(1));
+  const intake = intakeForm.parse(req.body ?? {});
+  const receivedVia = (RECEIVED_VIA as readonly string[]).includes(intake.receivedVia) ? { receivedVia: intake.receivedVia } : {};
+  try {
+    await res.locals.api.call({
+      method: 'POST', path: `${API}/${encodeURIComponent(id)}/sign-requests`,
+      json: { purpose: 1, recipientName: intake.recipientName, recipientEmail: intake.recipientEmail, ...receivedVia },
+    });
+  } catch (err) {
+    const errors = refusal(err).map((e) => (e.field === 'recipientName' || e.field === 'recipientEmail' ? { ...e, field: `intake.${e.field}` } : e));
+    return renderStep(req, res, { step: WIZARD_STEPS, state, errors, intake });
+  }
+  forget(req);
+  addFlash(req, { type: 'success', text: signText.sent });
+  res.redirect(303, '/dispute-resolution/dashboard');
+}
+
 export function drRequestWizardRouter(_deps: AppDeps): Router {
   const router = Router();
   router.use(WIZARD_PATH, requireRoute(ROUTE.id));
@@ -310,6 +334,7 @@ export function drRequestWizardRouter(_deps: AppDeps): Router {
     const { state, draft } = await currentDraft(req, res);
     // A step the draft has not reached (an old tab, a hand-made post) starts where it may.
     if (step !== reachableStep(step, draft)) return res.redirect(303, stepUrl(reachableStep(undefined, draft)));
+    if (step === WIZARD_STEPS && action === 'esign' && isStateStaff(req)) return sendForSignature(req, res, state);
     if (step === WIZARD_STEPS) return action === 'back' ? res.redirect(303, stepUrl(previousStep(step, state.option ?? null))) : submit(req, res, state);
     const change = readStep(step, body, state);
     const typed = withChange(state, change);

@@ -21,6 +21,8 @@ import { caseHref } from './DrDashboardPage.js';
 import { NEUTRAL_TYPE_LABELS } from './DrNeutralsPage.js';
 import { DrDocumentsTab } from './DrDocumentsTab.js';
 import type { DrDocuments } from '../../../lib/dr/documents.js';
+import type { SignRequestItem } from '../../../lib/dr/sign-contract.js';
+import { DrSignRequests } from './DrSignRequests.js';
 
 export const CASE_TABS = ['overview', 'timeline', 'neutrals', 'actions', 'links', 'documents', 'withdrawal', 'survey'] as const;
 export type CaseTab = (typeof CASE_TABS)[number];
@@ -37,6 +39,8 @@ export interface DrCasePageProps {
   documents: DrDocuments | null;
   /** State staff: the case's survey invitations (tab=survey). */
   invitations: DrSurveyInvitations | null;
+  /** State staff: the case's signature requests (tab=neutrals). */
+  signRequests?: readonly SignRequestItem[] | null;
   /** The roster of the type this case needs, for 'assign by hand' (state staff). */
   roster: readonly { userId: string; name: string; nextInRotation: boolean }[];
   neededNeutralType: number;
@@ -605,6 +609,7 @@ export function DrCasePage(p: DrCasePageProps): ReactElement {
         {p.tab === 'overview' ? <Overview p={p} /> : null}
         {p.tab === 'timeline' ? <Timeline p={p} /> : null}
         {p.tab === 'neutrals' ? <Neutrals p={p} /> : null}
+        {p.tab === 'neutrals' && p.signRequests ? <DrSignRequests c={p.c} requests={p.signRequests} refused={p.refused} tz={p.tz} /> : null}
         {p.tab === 'actions' ? <Actions p={p} /> : null}
         {p.tab === 'links' ? <Links p={p} /> : null}
         {p.tab === 'survey' ? <SurveyInvitations p={p} /> : null}

@@ -7,24 +7,14 @@ import { LIKERT_LABELS, surveyText as t } from '../../../lib/dr/survey-text.js';
 import type { FieldError } from '../../../lib/validation/admin-org.js';
 import { CsrfField } from '../../components/CsrfField.js';
 import { ErrorSummary } from '../../components/form/ErrorSummary.js';
+import { DrPublicMessage } from './DrPublicMessage.js';
 
 export type DrPublicSurveyPageProps =
   | { state: 'form'; token: string; survey: PublicSurveyAnswer; values: Readonly<Record<string, string>>; errors: readonly FieldError[] }
   | { state: 'message'; message: string };
 
 export function DrPublicSurveyPage(props: DrPublicSurveyPageProps): ReactElement {
-  if (props.state === 'message') {
-    return (
-      <div className="grid-row">
-        <div className="tablet:grid-col-10 desktop:grid-col-8">
-          <h1>{t.publicTitle}</h1>
-          <div className="usa-alert usa-alert--info" role="status">
-            <div className="usa-alert__body"><p className="usa-alert__text" data-testid="survey-message">{props.message}</p></div>
-          </div>
-        </div>
-      </div>
-    );
-  }
+  if (props.state === 'message') return <DrPublicMessage title={t.publicTitle} message={props.message} testId="survey-message" />;
   const { survey, values, errors, token } = props;
   const errorOf = (seq: number) => errors.find((e) => e.field === `answers.${seq}`)?.message;
   return (

@@ -17,6 +17,8 @@ export interface RequestWizardPageProps {
   /** Refusals by element id ('form': the request as a whole). */
   errors: readonly { field: string; message: string }[];
   children: ReactNode;
+  /** Rendered after the buttons, inside the form (staff intake's 'Send for e-signature'). */
+  after?: ReactNode;
 }
 
 const DP_QUESTIONS = ['dpAnswers-q1Expedited', 'dpAnswers-q2RequestMediation', 'dpAnswers-q3HasAttorney'];
@@ -33,7 +35,7 @@ function repeatedFieldLabels(errors: readonly { field: string }[]): Record<strin
   return labels;
 }
 
-export function RequestWizardPage({ step, errors, children }: RequestWizardPageProps): ReactElement {
+export function RequestWizardPage({ step, errors, children, after }: RequestWizardPageProps): ReactElement {
   const summary: SummaryError[] = errors.map((e) => (e.field === 'form' ? { message: e.message } : { field: e.field, message: e.message }));
   const last = step === WIZARD_STEPS;
   return (
@@ -66,6 +68,7 @@ export function RequestWizardPage({ step, errors, children }: RequestWizardPageP
             </Button>
           ) : null}
         </div>
+        {after}
       </form>
     </>
   );

@@ -3,9 +3,11 @@
 // a label cannot hold).
 import type { ReactElement } from 'react';
 import type { TextBlock as TextBlockData } from '../../../../lib/contract.js';
+import { signText as s } from '../../../../lib/dr/sign-text.js';
 import { wizardText as t } from '../../../../lib/dr/wizard-text.js';
 import { RECEIVED_VIA } from '../../../../lib/dr/request.js';
 import type { IntakeForm } from '../../../../lib/validation/dr-request.js';
+import { Button } from '../../../components/form/Button.js';
 import { CheckboxField } from '../../../components/form/CheckboxField.js';
 import { SelectField } from '../../../components/form/SelectField.js';
 import { TextField } from '../../../components/form/TextField.js';
@@ -54,5 +56,21 @@ export function SignStep({ intake, errors, typedName, agreed, disclaimer, submis
       <TextBlock block={submission} headingLevel={3} />
       <CheckboxField id="agreed" label={t.agreed} checked={agreed} error={errors.agreed} />
     </>
+  );
+}
+
+/**
+ * Staff intake's 'Send for e-signature' for a state complaint (§4.2, SignRequest purpose 1). The
+ * wizard renders it after its own buttons, so Enter in a field still submits the request.
+ */
+export function ESignPanel({ values, errors }: { values: Pick<IntakeForm, 'recipientName' | 'recipientEmail'>; errors: StepErrors }): ReactElement {
+  return (
+    <fieldset className="usa-fieldset margin-top-4">
+      <legend className="usa-legend usa-legend--large">{s.sendForSignature}</legend>
+      <p className="usa-hint">{s.sendForSignatureHint}</p>
+      <TextField id="intake-recipientName" name="recipientName" label={s.recipientName} value={values.recipientName} maxLength={200} autoComplete="off" error={errors['intake-recipientName']} />
+      <TextField id="intake-recipientEmail" name="recipientEmail" type="email" label={s.recipientEmail} value={values.recipientEmail} maxLength={320} autoComplete="off" error={errors['intake-recipientEmail']} />
+      <Button type="submit" name="action" value="esign" variant="outline">{s.sendForSignature}</Button>
+    </fieldset>
   );
 }
