@@ -31,6 +31,7 @@ import { neutralsRouter } from './dr/neutrals.js';
 import { surveysRouter } from './dr/surveys.js';
 import { drDocumentsRouter } from './dr/documents.js';
 import { drPublicRouter } from './dr/public.js';
+import { ecoReportsRouter } from './eco/reports.js';
 import { jobRegistry } from './jobs-registry.js';
 
 export function createApiApp(ctx: ApiContext): Express {
@@ -84,6 +85,8 @@ export function createApiApp(ctx: ApiContext): Express {
   // Case documents and the public page's options and published decisions (DR spec §4.3, §4.11).
   app.use(drDocumentsRouter(ctx));
   app.use(drPublicRouter(ctx));
+  // Early childhood outcomes reports: dashboard, state tracking, APR and its CSVs (ECO spec §10).
+  app.use(ecoReportsRouter(ctx));
 
   app.use((_req, _res, next) => next(notFound('No such endpoint.')));
   app.use(errorHandler(ctx.log));
