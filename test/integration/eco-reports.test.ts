@@ -190,6 +190,12 @@ describe.each(testDbs)('ECO reports API on %s', (dbKind) => {
     });
   });
 
+  it('describes every report endpoint in /api/openapi.json', async () => {
+    const paths = (await request(api.url).get('/api/openapi.json')).body.paths as Record<string, Record<string, unknown>>;
+    for (const p of ['/dashboard', '/state-tracking', '/state-tracking.csv', '/apr', '/apr.csv', '/apr/by-lea.csv', '/apr/children.csv']) expect(paths[`${BASE}${p}`]?.get).toBeDefined();
+    expect(paths[`${BASE}/state-tracking/{id}/remind`]?.post).toBeDefined();
+  });
+
   describe('the daily job and the seed', () => {
     it("sends 'Early Childhood Scores Due' once per LEA and day", async () => {
       const day = agencyToday(api.ctx.now());
