@@ -86,11 +86,13 @@ const defined = <T>(entries: [Outcome, T | null][]): Partial<Record<Outcome, T>>
 /**
  * The records of a school year, one query: active in the year (entry on or before June 30, no exit
  * or an exit on or after July 1), which includes every exit of the year. `leaIds` null = all LEAs;
- * `year` null = every record (the daily job).
+ * `year` null = every record still waiting for ratings (the daily job): open, or exited without
+ * submitted exit ratings.
  */
 export async function loadEcoRows(q: Queryable, year: string | null, leaIds: readonly number[] | null): Promise<EcoReportRow[]> {
   const params: unknown[] = [];
   const where = ['NOT c.is_deleted'];
+  if (!year) where.push('(r.exit_date IS NULL OR ex.status IS NULL OR ex.status = 1)');
   if (year) {
     const { start, end } = schoolYearBounds(year);
     params.push(start, end);
@@ -511,7 +513,7 @@ export function ecoReportsRouter(ctx: ApiContext): Router {
 
   // ---- state tracking (§3.7)
 
-  async function trackingRows(year: string): Promise<{ rows: EcoStateTrackingRow[]; settings: YearSettings }> {
+  async function trackingRows(year: string): Promise<{ rows: EcoStateTrackingRow[]; records: EcoReportRow[]; settings: YearSettings }> {
     const t = today();
     const settings = await loadYearSettings(db, year);
     const [leas, rows, requests] = await Promise.all([
@@ -528,16 +530,17 @@ export function ecoReportsRouter(ctx: ApiContext): Router {
       const mine = rows.filter((r) => r.leaId === l.id);
       return trackingRow({ id: l.id, code: l.lea_code, name: l.name, type: l.lea_type ?? '' }, mine, year, settings, t, open.get(l.id) ?? 0, dueDate);
     });
-    return { rows: out, settings };
+    return { rows: out, records: rows, settings };
   }
 
   router.get([`${BASE}/state-tracking`, `${BASE}/state-tracking.csv`], auth, requirePermission(P.stateUser), async (req, res) => {
     const a = authOf(res);
     const f = parse(ecoStateTrackingQuery, req.query, 'query');
     const year = defaultYear(ctx, a, f.schoolYear);
-    const { rows, settings } = await trackingRows(year);
+    const { rows, records, settings } = await trackingRows(year);
     const shown = rows.filter((r) => (f.leaType === 'All' || r.leaType === f.leaType) && (!f.status || r.status === f.status));
-    const total = totalRow(shown, settings);
+    const shownIds = new Set(shown.map((r) => r.leaId));
+    const total = totalRow(shown, records.filter((r) => shownIds.has(r.leaId)), year, settings, today());
     const dueDate = leaDataDueDate(year, settings);
     if (req.path.endsWith('.csv') || f.format === 'csv') {
       const csv = [...shown, total].map((r) => stateTrackingRow({ ...r, schoolYear: year }));
@@ -654,6 +657,9 @@ export function ecoReportsRouter(ctx: ApiContext): Router {
   return router;
 }
 
+const timelinessOf = (rows: readonly EcoReportRow[], year: string, today: IsoDay, settings: YearSettings): number | null =>
+  entryTimeliness(rows.map((r) => ({ entryDate: r.entryDate, firstSubmittedOn: r.entryFirstSubmittedOn })), year, today, settings).percent;
+
 /** One LEA's state tracking row (§3.7) from its records of the year. */
 export function trackingRow(
   lea: { id: number | null; code: string; name: string; type: string },
@@ -687,7 +693,7 @@ export function trackingRow(
     exitOverdue: count('exit-overdue'),
     notIncluded: count('not-included'),
     completenessPercent: comp.percent,
-    entryTimelinessPercent: entryTimeliness(rows.map((r) => ({ entryDate: r.entryDate, firstSubmittedOn: r.entryFirstSubmittedOn })), year, today, settings).percent,
+    entryTimelinessPercent: timelinessOf(rows, year, today, settings),
     patternFlags: flags.length,
     patternFlagTexts: [...flags, ...(comp.flag ? [comp.flag] : [])],
     openUnlockRequests: openRequests,
@@ -695,7 +701,8 @@ export function trackingRow(
   };
 }
 
-function totalRow(rows: readonly EcoStateTrackingRow[], settings: YearSettings): EcoStateTrackingRow {
+/** 'State total': the sums of the rows shown; its percents from the summed counts and records. */
+function totalRow(rows: readonly EcoStateTrackingRow[], records: readonly EcoReportRow[], year: string, settings: YearSettings, today: IsoDay): EcoStateTrackingRow {
   const sum = (k: keyof EcoStateTrackingRow) => rows.reduce((n, r) => n + (typeof r[k] === 'number' ? (r[k] as number) : 0), 0);
   const comp = completeness(sum('includedExits'), sum('eligibleExits'), settings);
   return {
@@ -714,7 +721,7 @@ function totalRow(rows: readonly EcoStateTrackingRow[], settings: YearSettings):
     exitOverdue: sum('exitOverdue'),
     notIncluded: sum('notIncluded'),
     completenessPercent: comp.percent,
-    entryTimelinessPercent: null,
+    entryTimelinessPercent: timelinessOf(records, year, today, settings),
     patternFlags: sum('patternFlags'),
     patternFlagTexts: [],
     openUnlockRequests: sum('openUnlockRequests'),
@@ -724,7 +731,7 @@ function totalRow(rows: readonly EcoStateTrackingRow[], settings: YearSettings):
 
 /** Per LEA on a day: entries overdue, entries due within 7 days, exits overdue (§9 'Scores Due'). */
 export async function dueCounts(q: Queryable, day: IsoDay, leaIds: readonly number[] | null): Promise<Map<number, { overdue: number; dueSoon: number; exitOverdue: number }>> {
-  const rows = (await loadEcoRows(q, null, leaIds)).filter((r) => !r.exitDate || r.exitStatus === null || r.exitStatus === 'draft');
+  const rows = await loadEcoRows(q, null, leaIds);
   const out = new Map<number, { overdue: number; dueSoon: number; exitOverdue: number }>();
   const settings = await loadYearSettings(q, schoolYearForDate(new Date(`${day}T12:00:00Z`)));
   for (const r of rows) {
