@@ -32,6 +32,7 @@ import { surveysRouter } from './dr/surveys.js';
 import { signRouter } from './dr/sign.js';
 import { drDocumentsRouter } from './dr/documents.js';
 import { drPublicRouter } from './dr/public.js';
+import { ecoReportsRouter } from './eco/reports.js';
 import { jobRegistry } from './jobs-registry.js';
 
 export function createApiApp(ctx: ApiContext): Express {
@@ -87,6 +88,8 @@ export function createApiApp(ctx: ApiContext): Express {
   app.use(drPublicRouter(ctx));
   // E-signature requests and the public sign-form API (DR spec §4.11, §12).
   app.use(signRouter(ctx));
+  // Early childhood outcomes reports: dashboard, state tracking, APR and its CSVs (ECO spec §10).
+  app.use(ecoReportsRouter(ctx));
 
   app.use((_req, _res, next) => next(notFound('No such endpoint.')));
   app.use(errorHandler(ctx.log));

@@ -16,6 +16,7 @@ import { textBlockSeeds } from './seed-data/text-blocks.js';
 import { seedCalendars } from './shared/calendars.js';
 import { seedDisputeResolution, seedDrReference } from './dr/seed.js';
 import { seedBenchCases } from './dr/bench-seed.js';
+import { seedEarlyChildhood } from './eco/seed.js';
 
 const SYSTEM = 'system';
 const DEMO_MARK = 'demo-v1';
@@ -39,6 +40,8 @@ export async function seed(ctx: ApiContext): Promise<void> {
     await seedDrReference(q);
     // Dispute resolution cases, roster and roles, after the calendars their deadlines count on.
     if (ctx.config.seedDemo) await seedDisputeResolution(q, now);
+    // Early childhood outcomes children, records and ratings (ECO spec §11), after the demo LEAs and users.
+    if (ctx.config.seedDemo) await seedEarlyChildhood(q, now);
     if (ctx.config.benchDrCases) await seedBenchCases(q, ctx.config.benchDrCases, now);
   });
   // Outside the transaction (VACUUM cannot run in one): the bench cases' visibility map and

@@ -3,6 +3,7 @@
 // reorder or deactivate its items. Codes are what forms store, so they never change.
 import { STATE_HOLIDAYS_LIST } from '../../lib/calendar.js';
 import type { Queryable } from '../db.js';
+import { ecoListSeeds } from './eco-lists.js';
 
 export interface ListSeed {
   name: string;
@@ -94,6 +95,7 @@ export const listSeeds: readonly ListSeed[] = [
     description: 'The Nevada legal holidays, each on the day it is observed; the item code is the date (YYYY-MM-DD). Edited on School Calendars and Holidays.',
     items: [],
   },
+  ...ecoListSeeds,
 ];
 
 /** Seeded items are spaced by 10 so admins can slot new ones between them. */

@@ -122,3 +122,28 @@ test('the public filer sees My Requests with what happens next', async ({ page }
   await expect(page.getByText(t.finishDraft).first()).toBeVisible();
   await expectNoAxeViolations(page);
 });
+
+test('state staff assign a hearing officer by rotation to a due process complaint', async ({ page }) => {
+  test.setTimeout(120_000);
+  test.skip(test.info().project.name !== 'js-on', 'One project changes the case; the others would race it.');
+  await signIn(page, demoUsers.stateUser);
+  await open(page, '/dispute-resolution/dashboard?type=4&sort=caseNumber&dir=desc&pageSize=50');
+  const links = await page.locator('#dr-cases tbody tr th a').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).pathname));
+  // The first open complaint without a neutral yet.
+  let found = false;
+  for (const path of links) {
+    await open(page, `${path}?tab=neutrals`);
+    if (await page.getByText(t.neutrals.none).isVisible()) {
+      found = true;
+      break;
+    }
+  }
+  expect(found, 'a due process complaint without a neutral').toBe(true);
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: t.neutrals.assign }).click();
+  await page.waitForLoadState('load');
+  const row = page.getByTestId('assignments').locator('tbody tr').first();
+  await expect(row).toContainText('Hearing officer');
+  await expect(row).toContainText(t.methods[1]!);
+  await expect(row).toContainText('Proposed');
+});

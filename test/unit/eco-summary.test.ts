@@ -1,6 +1,7 @@
 // ECO spec §6.4-§6.6 and the resulting prior-year APR of §11: inclusion reasons, category
 // counts, Summary Statements with half-up rounding, targets, 90% intervals and comparisons.
 import { describe, expect, it } from 'vitest';
+import { ECO_SEED_ROWS } from '../../api/eco/seed.js';
 import { progressCategory } from '../../lib/eco/categories.js';
 import { DEFAULT_YEAR_SETTINGS, type Category, type NewSkills, type Outcome } from '../../lib/eco/codes.js';
 import {
@@ -95,20 +96,7 @@ describe('90% interval and comparisons (§6.6)', () => {
 });
 
 // §11: entry/exit/new-skills per outcome A; B; C, rows 1-12.
-const ROWS: Record<number, string> = {
-  1: '4/3/N 3/3/Y 3/2/N',
-  2: '3/3/Y 2/2/Y 5/4/Y',
-  3: '5/4/Y 3/3/Y 2/4/Y',
-  4: '2/4/Y 2/3/Y 3/5/Y',
-  5: '3/5/Y 3/4/Y 4/6/Y',
-  6: '4/5/Y 2/4/Y 5/6/Y',
-  7: '4/6/Y 3/5/Y 3/6/Y',
-  8: '5/6/Y 4/6/Y 4/6/Y',
-  9: '2/6/Y 5/6/Y 5/7/Y',
-  10: '5/7/Y 4/6/Y 6/7/Y',
-  11: '6/7/Y 6/6/Y 7/7/Y',
-  12: '7/6/Y 6/7/Y 6/6/Y',
-};
+const ROWS = ECO_SEED_ROWS;
 const YEAR = '2024-2025';
 const record = (row: number, exitStatus: 'submitted' | 'finalized' = 'finalized'): RecordForApr => {
   const [a, b, c] = ROWS[row]!.split(' ').map((t) => {
