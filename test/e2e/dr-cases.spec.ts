@@ -1,6 +1,6 @@
 // Dispute resolution staff journeys (DR spec §4.1, §4.3, §4.4) in Chromium, with JavaScript on
 // and off, axe on every screen: state staff accept a state complaint once its content checklist is
-// ticked and read its timeline; record a resolution agreement on a due process complaint and see
+// ticked and read its timeline; assign a hearing officer by rotation; record a resolution agreement on a due process complaint and see
 // the agreement review deadline appear; open Table 7 of the prior year and download its CSV. The
 // public filer's My Requests too. Projects share one database: each mutating test works on a case
 // of its own (the project's index among the submitted complaints).
