@@ -439,25 +439,20 @@ export function drRouter(ctx: ApiContext): Router {
     const scope = scopeSql(viewer, params);
     params.push(today());
     const t = `$${params.length}::date`;
-    const r = await db.query<{ by_type: Record<string, number> | null; overdue: string; due_soon: string; unassigned: string }>(
-      `SELECT (SELECT jsonb_object_agg(dispute_type, n) FROM (SELECT dispute_type, count(*)::int AS n FROM dr_cases c WHERE NOT c.is_deleted AND c.status IN (1, 2, 3) AND ${scope} GROUP BY dispute_type) x) AS by_type,
-              (SELECT count(*) FROM dr_cases c JOIN dr_deadlines d ON d.case_id = c.id
-                WHERE NOT c.is_deleted AND c.status IN (1, 2, 3) AND ${scope} AND d.state = 'Pending' AND COALESCE(d.extended_due_date, d.original_due_date) < ${t}) AS overdue,
-              (SELECT count(*) FROM dr_cases c JOIN dr_deadlines d ON d.case_id = c.id
-                WHERE NOT c.is_deleted AND c.status IN (1, 2, 3) AND ${scope} AND d.state = 'Pending'
-                  AND COALESCE(d.extended_due_date, d.original_due_date) BETWEEN ${t} AND ${t} + 7) AS due_soon,
-              (SELECT count(*) FROM dr_cases c WHERE NOT c.is_deleted AND c.status IN (1, 2) AND ${scope}
-                  AND NOT EXISTS (SELECT 1 FROM dr_assignments a WHERE a.case_id = c.id AND a.status IN ('Proposed', 'Accepted'))) AS unassigned`,
+    // The open cases in scope once; each tile counts over them.
+    const r = await db.query<{ by_type: Record<string, number> | null; overdue: string; due_soon: string; unassigned: string; withdrawals: string }>(
+      `WITH open AS (SELECT c.id, c.dispute_type, c.status FROM dr_cases c WHERE NOT c.is_deleted AND c.status IN (1, 2, 3) AND ${scope}),
+            due AS (SELECT COALESCE(d.extended_due_date, d.original_due_date) AS due FROM open o JOIN dr_deadlines d ON d.case_id = o.id WHERE d.state = 'Pending')
+       SELECT (SELECT jsonb_object_agg(dispute_type, n) FROM (SELECT dispute_type, count(*)::int AS n FROM open GROUP BY dispute_type) x) AS by_type,
+              (SELECT count(*) FROM due WHERE due < ${t}) AS overdue,
+              (SELECT count(*) FROM due WHERE due BETWEEN ${t} AND ${t} + 7) AS due_soon,
+              (SELECT count(*) FROM open o WHERE o.status IN (1, 2)
+                  AND NOT EXISTS (SELECT 1 FROM dr_assignments a WHERE a.case_id = o.id AND a.status IN ('Proposed', 'Accepted'))) AS unassigned,
+              (SELECT count(*) FROM dr_withdrawals w JOIN open o ON o.id = w.case_id WHERE w.status = 'Pending') AS withdrawals`,
       params,
     );
     const row = r.rows[0];
-    let pending: number | null = null;
-    if (can(viewer.auth, DR.withdrawals)) {
-      const p2: unknown[] = [];
-      const scope2 = scopeSql(viewer, p2);
-      const w = await db.query<{ n: string }>(`SELECT count(*) AS n FROM dr_withdrawals w JOIN dr_cases c ON c.id = w.case_id WHERE w.status = 'Pending' AND NOT c.is_deleted AND ${scope2}`, p2);
-      pending = Number(w.rows[0]?.n ?? 0);
-    }
+    const pending = can(viewer.auth, DR.withdrawals) ? Number(row?.withdrawals ?? 0) : null;
     res.json({
       openByType: Object.fromEntries([1, 2, 3, 4, 5].map((type) => [type, row?.by_type?.[String(type)] ?? 0])),
       overdue: Number(row?.overdue ?? 0),

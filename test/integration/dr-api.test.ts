@@ -158,6 +158,18 @@ describe.each(testDbs)('dispute resolution API on %s', (dbKind) => {
       }
     });
 
+    it("counts the dashboard's open-case tiles as the case list does, in each viewer's scope", async () => {
+      for (const token of [state, district]) {
+        const tiles = (await get(token, '/dashboard')).body as { openByType: Record<string, number>; overdue: number; dueIn7Days: number };
+        for (const type of [1, 2, 3, 4, 5]) {
+          let open = 0;
+          for (const status of [1, 2, 3]) open += (await get(token, '/cases').query({ type, status })).body.total as number;
+          expect(tiles.openByType[String(type)], `type ${type}`).toBe(open);
+        }
+        expect(tiles.overdue).toBeGreaterThanOrEqual(0);
+      }
+    });
+
     it('keeps the list total true the moment a case changes, though totals are reused between changes', async () => {
       const before = (await get(district, '/cases')).body.total as number;
       expect((await get(district, '/cases')).body.total).toBe(before);
