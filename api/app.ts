@@ -31,6 +31,7 @@ import { neutralsRouter } from './dr/neutrals.js';
 import { surveysRouter } from './dr/surveys.js';
 import { drDocumentsRouter } from './dr/documents.js';
 import { drPublicRouter } from './dr/public.js';
+import { ecoRouter } from './eco/routes.js';
 import { jobRegistry } from './jobs-registry.js';
 
 export function createApiApp(ctx: ApiContext): Express {
@@ -84,6 +85,7 @@ export function createApiApp(ctx: ApiContext): Express {
   // Case documents and the public page's options and published decisions (DR spec §4.3, §4.11).
   app.use(drDocumentsRouter(ctx));
   app.use(drPublicRouter(ctx));
+  app.use(ecoRouter(ctx));
 
   app.use((_req, _res, next) => next(notFound('No such endpoint.')));
   app.use(errorHandler(ctx.log));

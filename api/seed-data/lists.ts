@@ -2,6 +2,7 @@
 // a missing list with these items once; after that the list belongs to the admins, who may edit,
 // reorder or deactivate its items. Codes are what forms store, so they never change.
 import { STATE_HOLIDAYS_LIST } from '../../lib/calendar.js';
+import { EXIT_REASONS, exitReasons } from '../../lib/eco/codes.js';
 import type { Queryable } from '../db.js';
 
 export interface ListSeed {
@@ -85,6 +86,43 @@ export const listSeeds: readonly ListSeed[] = [
       ['transferred-to-regular-education', 'Transferred to Regular Education'],
       ['moved-known-to-be-continuing', 'Moved, Known to Be Continuing'],
       ['died', 'Died'],
+    ],
+  },
+  // ECO spec §2.8: the early childhood outcomes lists (codes fixed, labels editable).
+  {
+    name: 'eco-exit-reasons',
+    displayName: 'Early Childhood Exit Reasons',
+    description: 'Why a child left preschool special education services, and whether exit ratings are collected.',
+    items: EXIT_REASONS.map((code) => [code, exitReasons[code].label] as const),
+  },
+  {
+    name: 'eco-team-roles',
+    displayName: 'Early Childhood Rating Team Roles',
+    description: 'The roles of the people who took part in a Child Outcomes Summary rating.',
+    items: [
+      ['parent', 'Parent'],
+      ['ecse-teacher', 'Early childhood special education teacher'],
+      ['general-ed-teacher', 'General education teacher'],
+      ['speech-language-pathologist', 'Speech-language pathologist'],
+      ['occupational-therapist', 'Occupational therapist'],
+      ['physical-therapist', 'Physical therapist'],
+      ['school-psychologist', 'School psychologist'],
+      ['administrator', 'Administrator'],
+      ['other', 'Other'],
+    ],
+  },
+  {
+    name: 'eco-assessment-sources',
+    displayName: 'Early Childhood Assessment Sources',
+    description: 'The sources of information a Child Outcomes Summary rating draws on.',
+    items: [
+      ['observation', 'Observation'],
+      ['parent-report', 'Parent report'],
+      ['curriculum-based-assessment', 'Curriculum-based assessment'],
+      ['norm-referenced-assessment', 'Norm-referenced assessment'],
+      ['part-c-records', 'Part C records'],
+      ['provider-progress-notes', 'Provider progress notes'],
+      ['other', 'Other'],
     ],
   },
   {
