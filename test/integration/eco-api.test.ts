@@ -158,6 +158,8 @@ describe.each(testDbs)('early childhood outcomes API on %s', (dbKind) => {
     expect(submitted.body.assessment.status).toBe('submitted');
     expect(submitted.body.message).toBe('Entry ratings submitted.');
     expect(submitted.body.status.status).toBe('entry-submitted');
+    const notice = await api.ctx.db.query<{ subject: string }>(`SELECT subject FROM notices WHERE event_type = 'Early Childhood Scores Submitted' AND key LIKE $1`, [`eco-submitted:${submitted.body.assessment.id}:%`]);
+    expect(notice.rows.map((r) => r.subject)).toEqual([ecoNotificationText.submitted('entry', 'Prairie View Public Schools')]);
 
     const locked = await send('put', district, `/records/${c.recordId}/entry`, { ...entryForm([3, 3, 3]), version: 3 });
     expect(locked.status).toBe(409);
@@ -347,5 +349,28 @@ describe.each(testDbs)('early childhood outcomes API on %s', (dbKind) => {
     expect(targets.status).toBe(200);
     expect((await get(state, '/targets/2025')).body).toMatchObject({ ffy: 2025, A1: 72, C2: 60 });
     expect((await send('put', admin, '/targets/2025', { A1: 101 })).status).toBe(400);
+  });
+
+  it('describes every ECO endpoint in /api/openapi.json', async () => {
+    const paths = (await request(api.url).get('/api/openapi.json')).body.paths as Record<string, Record<string, unknown>>;
+    for (const [path, methods] of Object.entries({
+      '/api/eco/records': ['get'],
+      '/api/eco/search': ['get'],
+      '/api/eco/children': ['post'],
+      '/api/eco/children/claim': ['post'],
+      '/api/eco/children/{id}': ['get', 'put', 'delete'],
+      '/api/eco/children/{id}/records': ['post'],
+      '/api/eco/records/{id}/{type}': ['get', 'put'],
+      '/api/eco/records/{id}/{type}/submit': ['post'],
+      '/api/eco/assessments/finalize': ['post'],
+      '/api/eco/assessments/{id}/unlock': ['post'],
+      '/api/eco/assessments/{id}/unlock-requests': ['post'],
+      '/api/eco/unlock-requests': ['get'],
+      '/api/eco/unlock-requests/{id}/decline': ['post'],
+      '/api/eco/settings/{schoolYear}': ['get', 'put'],
+      '/api/eco/targets/{ffy}': ['get', 'put'],
+    })) {
+      for (const method of methods) expect(paths[path]?.[method], `${method} ${path}`).toBeDefined();
+    }
   });
 });
