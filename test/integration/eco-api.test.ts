@@ -351,6 +351,40 @@ describe.each(testDbs)('early childhood outcomes API on %s', (dbKind) => {
     expect((await send('put', admin, '/targets/2025', { A1: 101 })).status).toBe(400);
   });
 
+  it('never answers hostile input with a 5xx on any ECO route', async () => {
+    const c = await newChild(district, districtLea);
+    await send('put', district, `/records/${c.recordId}/entry`, entryForm([3, 3, 3]));
+    const entryId = (await page(district, c.recordId, 'entry')).assessment!.id;
+    const hostile: unknown[] = ['', 'x'.repeat(6_000), '\u0000\ud800<script>', "' OR 1=1; --", -1, 1e308, 3.5, true, null, ['a', 'b'], { $gt: '' }];
+    const fields = ['stateStudentId', 'firstName', 'lastName', 'birthDate', 'entryDate', 'disabilityCategory', 'schoolId', 'version', 'ratingDate', 'ratingA', 'newSkillsA', 'teamMembers', 'sources', 'familyInput', 'exitDate', 'exitReason', 'exitNote', 'reason', 'note', 'ids', 'scaleMin', 'A1', 'leaDataDueDate'];
+    const routes: ['post' | 'put' | 'delete', string][] = [
+      ['post', '/children'],
+      ['put', `/children/${c.childId}`],
+      ['post', `/children/${c.childId}/records`],
+      ['post', '/children/claim'],
+      ['put', `/records/${c.recordId}/entry`],
+      ['put', `/records/${c.recordId}/exit`],
+      ['post', `/records/${c.recordId}/exit/submit`],
+      ['post', '/assessments/finalize'],
+      ['post', `/assessments/${entryId}/unlock`],
+      ['post', `/assessments/${entryId}/unlock-requests`],
+      ['post', '/unlock-requests/1/decline'],
+      ['put', '/settings/2025-2026'],
+      ['put', '/targets/2025'],
+    ];
+    for (const [method, path] of routes) {
+      for (const value of hostile) {
+        const body = Object.fromEntries(fields.map((f) => [f, value]));
+        const res = await send(method, admin, path, body, districtLea);
+        expect(res.status, `${method} ${path} ${JSON.stringify(value).slice(0, 30)}`).toBeLessThan(500);
+      }
+    }
+    for (const path of ['/records?page=-1&pageSize=0&status=zzz', '/records?ssid[$gt]=1', '/search?lastName=a', '/search?leaId=99999999999', '/children/abc', '/children/99999999999', '/records/1/sideways', '/settings/2025-2027', '/targets/12', '/unlock-requests?status=maybe']) {
+      const res = await get(admin, path, districtLea);
+      expect(res.status, path).toBeLessThan(500);
+    }
+  });
+
   it('describes every ECO endpoint in /api/openapi.json', async () => {
     const paths = (await request(api.url).get('/api/openapi.json')).body.paths as Record<string, Record<string, unknown>>;
     for (const [path, methods] of Object.entries({
