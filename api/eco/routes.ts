@@ -15,12 +15,14 @@ import { ageLabel, daysOfService, entryDue, leaDataDueDate } from '../../lib/eco
 import { ecoClaimText, ecoImportMessages, ecoNotificationText, ecoScoreText, ecoStatusMessages as m, ecoValidationMessages as v, genericMessages as g } from '../../lib/eco/messages.js';
 import { availableActions, bulkFinalize, checkMove, checkUnlockRequest, decideUnlockRequest, lockedFields, type Actor, type RatingsState, type Refusal } from '../../lib/eco/status.js';
 import { entryDateError, exitRatingsMode, validateAssessment, validateChild, validateExit, type AssessmentInput, type FieldError } from '../../lib/eco/validation.js';
+import { toCsv } from '../../lib/csv.js';
 import { P } from '../../lib/permissions.js';
 import { authenticate, authOf, can, type AuthContext } from '../auth-middleware.js';
 import type { ApiContext } from '../context.js';
 import type { Queryable } from '../db.js';
 import { ApiError, forbidden, notFound } from '../http.js';
 import { isVisible, visibleLeaIds, type VisibleLeas } from '../lea-scope.js';
+import { auditExport, sendCsv, wantsCsv } from '../shared/http-files.js';
 import { sendNotice } from '../shared/notify.js';
 import { isUniqueViolation } from '../sql-errors.js';
 import {
@@ -79,6 +81,41 @@ export const ecoApiMessages = {
 } as const;
 
 const SEARCH_MAX = 5000;
+
+/** The child list CSV (§3.2 'Download CSV'): the list's columns, the state student ID in full. */
+export const CHILD_LIST_CSV_COLUMNS = [
+  'stateStudentId',
+  'lastName',
+  'firstName',
+  'birthDate',
+  'schoolName',
+  'leaName',
+  'entryDate',
+  'entryStatus',
+  'exitDate',
+  'exitStatus',
+  'status',
+  'notIncludedReason',
+  'dueDate',
+  'flags',
+] as const;
+
+function childListCell(r: ListRow, column: (typeof CHILD_LIST_CSV_COLUMNS)[number]): string {
+  switch (column) {
+    case 'stateStudentId':
+      return r.child.stateStudentId;
+    case 'lastName':
+    case 'firstName':
+    case 'birthDate':
+      return r.child[column];
+    case 'schoolName':
+      return r.child.schoolName ?? '';
+    case 'flags':
+      return r.summary.flags.join('; ');
+    default:
+      return String(r.summary[column] ?? '');
+  }
+}
 
 // ---- errors and parsing ----------------------------------------------------------------------
 
@@ -377,6 +414,15 @@ export function ecoRouter(ctx: ApiContext): Router {
           ? (x, y) => (x.record.entryDate < y.record.entryDate ? -1 : x.record.entryDate > y.record.entryDate ? 1 : x.record.id - y.record.id)
           : compareListRows,
     );
+    if (wantsCsv(req)) {
+      // 'Download CSV' (§3.2): the list's columns with the full state student ID, logged (§7, §12).
+      const csvRows = rows.map((r) => CHILD_LIST_CSV_COLUMNS.map((c) => childListCell(r, c)));
+      const filters = { ...f, schoolYear: year, leaIds };
+      await writeEvent(db, { childId: null, leaId: leaIds?.length === 1 ? leaIds[0]! : null, action: 'export', userId: a.userId, changes: [{ field: 'report', old: null, new: 'child-list' }, { field: 'filters', old: null, new: filters }, { field: 'rowCount', old: null, new: csvRows.length }] });
+      await auditExport(db, a, { module: 'eco', report: 'child-list', filters, rowCount: csvRows.length });
+      sendCsv(res, `eco-child-list-${year}.csv`, toCsv(CHILD_LIST_CSV_COLUMNS, csvRows));
+      return;
+    }
     const pageSize = f.pageSize === 'all' ? Math.max(rows.length, 1) : (f.pageSize ?? 25);
     const page = Math.max(1, f.page ?? 1);
     const items: EcoRecordListItem[] = rows.slice((page - 1) * pageSize, page * pageSize).map(listItem);

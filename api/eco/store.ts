@@ -148,7 +148,8 @@ export type EventAction =
   | 'child-claimed'
   | `${AssessmentType}-${'saved' | 'submitted' | 'finalized' | 'unlocked'}`
   | 'unlock-requested'
-  | 'unlock-declined';
+  | 'unlock-declined'
+  | 'export';
 
 export interface NewEvent {
   childId: number | null;

@@ -94,6 +94,14 @@ describe.each(testDbs)('early childhood outcomes API on %s', (dbKind) => {
     const item = ecoRecordList.parse(list.body).items.find((i) => i.childId === c.childId)!;
     expect(item.ssidMasked).toBe(`••••••${c.ssid.slice(-4)}`);
     expect(JSON.stringify(list.body)).not.toContain(c.ssid);
+    const csv = await get(district, '/records', districtLea).query({ format: 'csv' });
+    expect(csv.status).toBe(200);
+    expect(csv.headers['content-disposition']).toMatch(/eco-child-list-\d{4}-\d{4}\.csv/);
+    const lines = csv.text.replace(/^\uFEFF/, '').trim().split(/\r\n/);
+    expect(lines[0]).toBe('stateStudentId,lastName,firstName,birthDate,schoolName,leaName,entryDate,entryStatus,exitDate,exitStatus,status,notIncludedReason,dueDate,flags');
+    expect(lines.some((l) => l.startsWith(`${c.ssid},Zephyr,Avery,`))).toBe(true);
+    const exported = await api.ctx.db.query<{ changes: unknown }>(`SELECT changes FROM eco_events WHERE action = 'export' AND user_id = $1`, [districtUserId]);
+    expect(exported.rows.length).toBeGreaterThan(0);
 
     for (const path of [`/children/${c.childId}`, `/records/${c.recordId}/entry`, `/records/${c.recordId}/exit`]) {
       const res = await get(riverbend, path);
