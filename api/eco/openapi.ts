@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ecoChild, ecoChildDetail, ecoFinalizeReport, ecoRecordList, ecoScorePage, ecoSearchResult, ecoTargets, ecoUnlockRequest, ecoYearSettings } from '../../lib/eco/contract.js';
 import {
   bearer,
+  csvResponse,
   currentLeaHeader,
   daySchema,
   error,
@@ -19,7 +20,7 @@ import {
   unauthenticated,
   type OpenApiPaths,
 } from '../openapi/helpers.js';
-import { ecoSchemas } from './routes.js';
+import { CHILD_LIST_CSV_COLUMNS, ecoSchemas } from './routes.js';
 
 const tags = ['Early childhood outcomes'];
 const invalid = error('Bad input: 400 with the §5 message of each field in `errors`.');
@@ -57,6 +58,13 @@ const scoreOps = (kind: string) => ({
     requestBody: jsonBody(ecoSchemas.assessmentBody.extend(ecoSchemas.exitFields.shape)),
     responses: { 200: jsonResponse('The score screen and the saved message.', withMessage(ecoScorePage)), 400: invalid, 404: missing, 409: stale, ...common },
   },
+  delete: {
+    tags,
+    summary: "Discard a draft that was never submitted (§4 'Discard draft')",
+    security: bearer,
+    parameters: [recordId, type, ...headers],
+    responses: { 204: noContent('Discarded.'), 404: missing, 409: stale, ...common },
+  },
 });
 
 export const ecoPaths: OpenApiPaths = {
@@ -80,8 +88,9 @@ export const ecoPaths: OpenApiPaths = {
         q('page', { type: 'integer', minimum: 1 }, 'Page, from 1.'),
         q('pageSize', { oneOf: [{ type: 'integer', minimum: 1, maximum: 1000 }, { const: 'all' }] }, '25 by default; all for every row.'),
         q('sort', { type: 'string', enum: ['default', 'name', 'entryDate'] }, 'Sort.'),
+        q('format', { type: 'string', enum: ['csv'] }, "csv: 'Download CSV', every matching row with the full state student ID (logged as an export)."),
       ],
-      responses: { 200: jsonResponse('A page of records.', ecoRecordList), 400: invalid, ...common },
+      responses: { 200: { description: `A page of records, or with format=csv the CSV (header \`${CHILD_LIST_CSV_COLUMNS.join(',')}\`).`, content: { ...jsonResponse('', ecoRecordList).content, ...csvResponse('').content } }, 400: invalid, ...common },
     },
   },
   '/api/eco/search': {

@@ -855,6 +855,23 @@ export function ecoRouter(ctx: ApiContext): Router {
     res.json({ ...(await scorePage(res, fresh, child, type, year, settings)), message: touchesForm ? ecoScoreText.savedDraft(type) : ecoScoreText.exitSaved });
   });
 
+  // §4 'Discard draft': a draft that was never submitted is deleted.
+  router.delete(`${BASE}/records/:id/:type`, auth, need(ECO.submit), async (req, res) => {
+    const type = kindOf(req.params.type);
+    const a = authOf(res);
+    const { record, child } = await scopedRecord(res, idOf(req));
+    const current = await loadAssessment(db, record.id, type);
+    if (!current) throw missing();
+    const move = checkMove('discard', ratingsState(current, type, await loadAssessment(db, record.id, otherOf(type))), actorOf(a));
+    if (!move.ok) throw refused(move);
+    await db.tx(async (q) => {
+      const d = await q.query('DELETE FROM eco_assessments WHERE id = $1 AND status = 1 AND first_submitted_at IS NULL', [current.id]);
+      if (d.rowCount === 0) throw new ApiError(409, m.staleVersion);
+      await writeEvent(q, { childId: child.id, recordId: record.id, leaId: record.leaId, action: `${type}-saved`, userId: a.userId, reason: 'Draft discarded', changes: diff(formOf(current), Object.fromEntries(FORM_FIELDS.map((f) => [f, null]))) });
+    });
+    res.status(204).end();
+  });
+
   router.post(`${BASE}/records/:id/:type/submit`, auth, need(ECO.submit), async (req, res) => {
     const type = kindOf(req.params.type);
     const a = authOf(res);
@@ -943,9 +960,11 @@ export function ecoRouter(ctx: ApiContext): Router {
     const a = authOf(res);
     const body = parseBody(ecoSchemas.reasonBody, req.body);
     const { a: row, record, child, other } = await scopedAssessment(res, idOf(req));
-    const r = checkMove('unlock', ratingsState(row, row.type, other), actorOf(a), body.reason ?? null);
+    // 'Approve' on the unlock requests tab (§3.7) is an unlock with the request's reason.
+    const requested = !str(body.reason) && row.openRequestId !== null ? (await unlockRequests(db, { leaIds: null, id: row.openRequestId }))[0]?.reason : undefined;
+    const r = checkMove('unlock', ratingsState(row, row.type, other), actorOf(a), requested ?? body.reason ?? null);
     if (!r.ok) throw refused(r);
-    const reason = str(body.reason)!;
+    const reason = requested ?? str(body.reason)!;
     await db.tx(async (q) => {
       await q.query(
         `UPDATE eco_assessments SET status = 1, finalized_at = NULL, finalized_by = NULL, unlock_count = unlock_count + 1, version = version + 1, updated_at = now(), updated_by = $2 WHERE id = $1`,

@@ -292,6 +292,22 @@ describe.each(testDbs)('early childhood outcomes API on %s', (dbKind) => {
     expect(await messagesOf(districtUserId)).toContain('Your unlock request was declined: The rating date is right as entered.');
     const events = ecoChildDetail.parse((await get(district, `/children/${c.childId}`)).body).events.map((e) => e.action);
     expect(events.slice(0, 2)).toEqual(['unlock-declined', 'unlock-requested']);
+
+    // Approve: an unlock with the request's reason.
+    await send('post', district, `/assessments/${id}/unlock-requests`, { reason: 'The team met on another day.' });
+    const approved = await send('post', state, `/assessments/${id}/unlock`, {});
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    const history = ecoChildDetail.parse((await get(district, `/children/${c.childId}`)).body).events;
+    expect(history[0]).toMatchObject({ action: 'entry-unlocked', reason: 'The team met on another day.' });
+    expect((await get(state, '/unlock-requests').query({ status: 'approved' })).body.items.map((r: { assessmentId: number }) => r.assessmentId)).toContain(id);
+    // Once submitted, the draft cannot be discarded; a never-submitted draft can.
+    const discard = await send('delete', district, `/records/${c.recordId}/entry`);
+    expect(discard.status).toBe(409);
+    expect(discard.body.message).toBe(m.onceSubmitted);
+    const fresh = await newChild(district, districtLea);
+    await send('put', district, `/records/${fresh.recordId}/entry`, entryForm([2, 2, 2]));
+    expect((await send('delete', district, `/records/${fresh.recordId}/entry`)).status).toBe(204);
+    expect((await page(district, fresh.recordId, 'entry')).assessment).toBeNull();
   });
 
   it('lets another LEA find the child as held elsewhere and claim it, moving the record and writing the event', async () => {
@@ -402,7 +418,7 @@ describe.each(testDbs)('early childhood outcomes API on %s', (dbKind) => {
       '/api/eco/children/claim': ['post'],
       '/api/eco/children/{id}': ['get', 'put', 'delete'],
       '/api/eco/children/{id}/records': ['post'],
-      '/api/eco/records/{id}/{type}': ['get', 'put'],
+      '/api/eco/records/{id}/{type}': ['get', 'put', 'delete'],
       '/api/eco/records/{id}/{type}/submit': ['post'],
       '/api/eco/assessments/finalize': ['post'],
       '/api/eco/assessments/{id}/unlock': ['post'],
