@@ -1,7 +1,7 @@
 // The Early Childhood Outcomes API in the OpenAPI document (ECO spec §10), built from the zod
 // schemas the routes validate with (ecoSchemas) and the answers the portal reads (lib/eco/contract.ts).
 import { z } from 'zod';
-import { ecoChild, ecoChildDetail, ecoFinalizeReport, ecoRecordList, ecoScorePage, ecoSearchResult, ecoTargets, ecoUnlockRequest, ecoYearSettings } from '../../lib/eco/contract.js';
+import { ecoChildDetail, ecoFinalizeReport, ecoRecordList, ecoScorePage, ecoSearchResult, ecoTargets, ecoUnlockRequest, ecoYearSettings } from '../../lib/eco/contract.js';
 import {
   bearer,
   csvResponse,
@@ -141,7 +141,7 @@ export const ecoPaths: OpenApiPaths = {
       security: bearer,
       parameters: [childId, ...headers],
       requestBody: jsonBody(ecoSchemas.childUpdateBody),
-      responses: { 200: jsonResponse('The child.', z.object({ child: ecoChild })), 400: invalid, 404: missing, 409: stale, ...common },
+      responses: { 200: jsonResponse('The child, its records and events.', ecoChildDetail), 400: invalid, 404: missing, 409: stale, ...common },
     },
     delete: {
       tags,

@@ -544,19 +544,22 @@ export function ecoRouter(ctx: ApiContext): Router {
     disabilityCategory: str(body.disabilityCategory)!,
   });
 
-  router.get(`${BASE}/children/:id`, auth, need(ECO.access), async (req, res) => {
+  /** The status page's answer (§3.6): the child, the records the caller may see with their statuses, the events. */
+  async function childDetail(req: Request, res: Response, childId: number): Promise<EcoChildDetail> {
     const a = authOf(res);
-    const { child, visible, records } = await scopedChild(res, idOf(req));
+    const { child, visible, records } = await scopedChild(res, childId);
     const year = yearOf(req, a);
     const settings = await loadYearSettings(db, year);
     const mine = records.filter((r) => isVisible(visible, r.leaId));
     const summaries = await recordSummaries(db, mine, child.birthDate, year, today(), settings);
-    const everSubmitted = await db.query(
-      `SELECT 1 FROM eco_assessments a JOIN eco_records r ON r.id = a.record_id WHERE r.child_id = $1 AND a.first_submitted_at IS NOT NULL LIMIT 1`,
-      [child.id],
-    );
-    const answer: EcoChildDetail = { child, records: summaries, events: await childEvents(db, child.id), canDelete: everSubmitted.rows.length === 0 };
-    res.json(answer);
+    return { child, records: summaries, events: await childEvents(db, child.id), canDelete: !(await everSubmitted(child.id)) };
+  }
+
+  const everSubmitted = async (childId: number): Promise<boolean> =>
+    (await db.query(`SELECT 1 FROM eco_assessments a JOIN eco_records r ON r.id = a.record_id WHERE r.child_id = $1 AND a.first_submitted_at IS NOT NULL LIMIT 1`, [childId])).rows.length > 0;
+
+  router.get(`${BASE}/children/:id`, auth, need(ECO.access), async (req, res) => {
+    res.json(await childDetail(req, res, idOf(req)));
   });
 
   router.put(`${BASE}/children/:id`, auth, need(ECO.submit), async (req, res) => {
@@ -611,19 +614,14 @@ export function ecoRouter(ctx: ApiContext): Router {
       if (isUniqueViolation(err)) throw invalid([{ field: 'stateStudentId', message: (await ssidTaken(db, values.stateStudentId, visible, child.id)) ?? v.ssidInOtherLea }]);
       throw err;
     }
-    const fresh = await loadChild(db, child.id);
-    res.json({ child: fresh });
+    res.json(await childDetail(req, res, child.id));
   });
 
   router.delete(`${BASE}/children/:id`, auth, need(ECO.submit), async (req, res) => {
     const a = authOf(res);
     const { child, visible } = await scopedChild(res, idOf(req));
     if (!isVisible(visible, child.leaId)) throw missing();
-    const ever = await db.query(
-      `SELECT 1 FROM eco_assessments a JOIN eco_records r ON r.id = a.record_id WHERE r.child_id = $1 AND a.first_submitted_at IS NOT NULL LIMIT 1`,
-      [child.id],
-    );
-    if (ever.rows.length) throw new ApiError(409, ecoApiMessages.deleteSubmitted);
+    if (await everSubmitted(child.id)) throw new ApiError(409, ecoApiMessages.deleteSubmitted);
     await db.tx(async (q) => {
       await q.query('UPDATE eco_children SET is_deleted = true, version = version + 1, updated_at = now(), updated_by = $2 WHERE id = $1', [child.id, a.userId]);
       await writeEvent(q, { childId: child.id, leaId: child.leaId, action: 'child-deleted', userId: a.userId, changes: [{ field: 'isDeleted', old: false, new: true }] });

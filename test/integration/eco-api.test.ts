@@ -181,6 +181,7 @@ describe.each(testDbs)('early childhood outcomes API on %s', (dbKind) => {
     expect(staleChild.body.message).toBe(m.staleVersion);
     const rename = await send('put', district, `/children/${c.childId}`, { ...child, firstName: 'Blake', entryDate, version: child.version });
     expect(rename.status, JSON.stringify(rename.body)).toBe(200);
+    expect(ecoChildDetail.parse(rename.body).child).toMatchObject({ firstName: 'Blake', version: child.version + 1 });
     expect((await send('delete', district, `/children/${c.childId}`)).status).toBe(409);
 
     const events = ecoChildDetail.parse((await get(district, `/children/${c.childId}`)).body).events;
@@ -308,6 +309,8 @@ describe.each(testDbs)('early childhood outcomes API on %s', (dbKind) => {
     await send('put', district, `/records/${fresh.recordId}/entry`, entryForm([2, 2, 2]));
     expect((await send('delete', district, `/records/${fresh.recordId}/entry`)).status).toBe(204);
     expect((await page(district, fresh.recordId, 'entry')).assessment).toBeNull();
+    expect((await send('delete', district, `/children/${fresh.childId}`)).status).toBe(204);
+    expect((await get(district, `/children/${fresh.childId}`)).status).toBe(404);
   });
 
   it('lets another LEA find the child as held elsewhere and claim it, moving the record and writing the event', async () => {
