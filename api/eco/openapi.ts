@@ -86,6 +86,7 @@ export const ecoPaths: OpenApiPaths = {
         q('lastName', str, 'Last name (starts with); with birthDate.'),
         q('birthDate', daySchema, 'Birth date; with lastName.'),
         q('page', { type: 'integer', minimum: 1 }, 'Page, from 1.'),
+        q('pageNumber', { type: 'integer', minimum: 1 }, 'The platform’s name for page.'),
         q('pageSize', { oneOf: [{ type: 'integer', minimum: 1, maximum: 1000 }, { const: 'all' }] }, '25 by default; all for every row.'),
         q('sort', { type: 'string', enum: ['default', 'name', 'entryDate'] }, 'Sort.'),
         q('format', { type: 'string', enum: ['csv'] }, "csv: 'Download CSV', every matching row with the full state student ID (logged as an export)."),

@@ -22,7 +22,7 @@ import type { ApiContext } from '../context.js';
 import type { Queryable } from '../db.js';
 import { ApiError, forbidden, notFound } from '../http.js';
 import { isVisible, visibleLeaIds, type VisibleLeas } from '../lea-scope.js';
-import { auditExport, sendCsv, wantsCsv } from '../shared/http-files.js';
+import { auditExport, auditPiiView, sendCsv, wantsCsv } from '../shared/http-files.js';
 import { sendNotice } from '../shared/notify.js';
 import { isUniqueViolation } from '../sql-errors.js';
 import {
@@ -212,6 +212,8 @@ export const ecoSchemas = {
     lastName: z.string().max(50).optional(),
     birthDate: dayQuery.optional(),
     page: intQuery.optional(),
+    /** The platform's name for `page` (MODULES.md: lists page with pageNumber and pageSize). */
+    pageNumber: intQuery.optional(),
     pageSize: z.union([z.literal('all'), intQuery.refine((n) => n >= 1 && n <= 1000, ecoApiMessages.invalidValue)]).optional(),
     sort: z.enum(['default', 'name', 'entryDate']).optional(),
   }),
@@ -424,9 +426,9 @@ export function ecoRouter(ctx: ApiContext): Router {
       return;
     }
     const pageSize = f.pageSize === 'all' ? Math.max(rows.length, 1) : (f.pageSize ?? 25);
-    const page = Math.max(1, f.page ?? 1);
+    const page = Math.max(1, f.page ?? f.pageNumber ?? 1);
     const items: EcoRecordListItem[] = rows.slice((page - 1) * pageSize, page * pageSize).map(listItem);
-    res.json({ items, total: rows.length, page, pageSize });
+    res.json({ items, total: rows.length, totalCount: rows.length, page, pageSize });
   });
 
   router.get(`${BASE}/search`, auth, need(ECO.search), async (req, res) => {
@@ -559,7 +561,10 @@ export function ecoRouter(ctx: ApiContext): Router {
     (await db.query(`SELECT 1 FROM eco_assessments a JOIN eco_records r ON r.id = a.record_id WHERE r.child_id = $1 AND a.first_submitted_at IS NOT NULL LIMIT 1`, [childId])).rows.length > 0;
 
   router.get(`${BASE}/children/:id`, auth, need(ECO.access), async (req, res) => {
-    res.json(await childDetail(req, res, idOf(req)));
+    const detail = await childDetail(req, res, idOf(req));
+    // The status page shows the full state student ID and birth date: a PII view (MODULES.md "Who sees what").
+    await auditPiiView(db, authOf(res), { module: 'eco', entityType: 'child', entityId: detail.child.id });
+    res.json(detail);
   });
 
   router.put(`${BASE}/children/:id`, auth, need(ECO.submit), async (req, res) => {
@@ -699,7 +704,9 @@ export function ecoRouter(ctx: ApiContext): Router {
     const a = authOf(res);
     const { record, child } = await scopedRecord(res, idOf(req));
     const year = yearOf(req, a);
-    res.json(await scorePage(res, record, child, type, year, await loadYearSettings(db, year)));
+    const answer = await scorePage(res, record, child, type, year, await loadYearSettings(db, year));
+    await auditPiiView(db, a, { module: 'eco', entityType: `${type}-ratings`, entityId: record.id });
+    res.json(answer);
   });
 
   const FORM_FIELDS = [

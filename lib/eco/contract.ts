@@ -37,7 +37,8 @@ export const ecoRecordListItem = z.object({
 });
 export type EcoRecordListItem = z.infer<typeof ecoRecordListItem>;
 
-export const ecoRecordList = z.object({ items: z.array(ecoRecordListItem), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+/** §10 names the count `total`; the platform's paged lists say `totalCount` (MODULES.md): both, equal. */
+export const ecoRecordList = z.object({ items: z.array(ecoRecordListItem), total: z.number().int(), totalCount: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
 export type EcoRecordList = z.infer<typeof ecoRecordList>;
 
 export const ecoSearchResult = z.object({

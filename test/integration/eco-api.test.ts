@@ -88,6 +88,8 @@ describe.each(testDbs)('early childhood outcomes API on %s', (dbKind) => {
     expect(parsed.child.stateStudentId).toBe(c.ssid);
     expect(parsed.records[0]!.status).toBe('entry-pending');
     expect(parsed.events.map((e) => e.action)).toEqual(['child-created']);
+    const viewed = await api.ctx.db.query(`SELECT 1 FROM audit_log WHERE action = 'eco.pii-view' AND entity_id = $1`, [String(c.childId)]);
+    expect(viewed.rows.length).toBeGreaterThan(0);
 
     const list = await get(district, '/records', districtLea).query({ pageSize: 'all' });
     expect(list.status).toBe(200);
@@ -353,6 +355,9 @@ describe.each(testDbs)('early childhood outcomes API on %s', (dbKind) => {
     const paged = ecoRecordList.parse((await get(district, '/records', districtLea).query({ pageSize: '2', page: '2' })).body);
     expect(paged.items.map((i) => i.recordId)).toEqual(ids.slice(2, 4));
     expect(paged.total).toBe(ids.length);
+    expect(paged.totalCount).toBe(ids.length);
+    const byPageNumber = ecoRecordList.parse((await get(district, '/records', districtLea).query({ pageSize: '2', pageNumber: '2' })).body);
+    expect(byPageNumber.items.map((i) => i.recordId)).toEqual(ids.slice(2, 4));
     const incomplete = await get(district, '/records', districtLea).query({ lastName: 'Overdue' });
     expect(incomplete.status).toBe(400);
     expect(incomplete.body.errors[0].message).toBe('Enter a state student ID, or a last name and a birth date.');
