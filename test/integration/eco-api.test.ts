@@ -383,6 +383,37 @@ describe.each(testDbs)('early childhood outcomes API on %s', (dbKind) => {
     expect((await send('put', admin, '/targets/2025', { A1: 101 })).status).toBe(400);
   });
 
+  it('saves an exit alone, says when exit ratings are not collected, and starts a new record only after the exit', async () => {
+    const c = await newChild(district, districtLea, { entryDate: addDays(today, -100) });
+    const open = await send('post', district, `/children/${c.childId}/records`, { entryDate: addDays(today, -50) });
+    expect(open.status).toBe(409);
+    const exitOnly = await send('put', district, `/records/${c.recordId}/exit`, { exitDate: addDays(today, -20), exitReason: 'moved-out' });
+    expect(exitOnly.status, JSON.stringify(exitOnly.body)).toBe(200);
+    expect(exitOnly.body.message).toBe('Exit saved.');
+    expect(exitOnly.body.assessment).toBeNull();
+    expect(exitOnly.body.ratingsMode).toBe('short-stay');
+    expect(exitOnly.body.notice).toBe('This child received services for 80 days, fewer than 182. Exit ratings are not required and the child will not be included in the annual performance report.');
+    expect(exitOnly.body.status).toMatchObject({ status: 'not-included', notIncludedReason: 'short-stay' });
+    const noReason = await send('put', district, `/records/${c.recordId}/exit`, { exitDate: addDays(today, -20), exitReason: '' });
+    expect(noReason.body.errors).toContainEqual({ field: 'exitReason', message: 'Field is required' });
+    const noNote = await send('put', district, `/records/${c.recordId}/exit`, { exitDate: addDays(today, -20), exitReason: 'other' });
+    expect(noNote.body.errors).toContainEqual({ field: 'exitNote', message: 'Field is required' });
+    const beforeEntry = await send('put', district, `/records/${c.recordId}/exit`, { exitDate: addDays(today, -100), exitReason: 'moved-out' });
+    expect(beforeEntry.body.errors).toContainEqual({ field: 'exitDate', message: v.exitNotAfterEntry(addDays(today, -100)) });
+
+    const claimClosed = await send('post', riverbend, '/children/claim', { stateStudentId: c.ssid, birthDate });
+    expect(claimClosed.status).toBe(409);
+    expect(claimClosed.body.message).toBe(m.closedRecord);
+
+    const tooEarly = await send('post', district, `/children/${c.childId}/records`, { entryDate: addDays(today, -20) });
+    expect(tooEarly.status).toBe(400);
+    expect(tooEarly.body.errors).toEqual([{ field: 'entryDate', message: v.entryNotAfterPreviousExit(addDays(today, -20)) }]);
+    const again = await send('post', district, `/children/${c.childId}/records`, { entryDate: addDays(today, -10) });
+    expect(again.status).toBe(201);
+    const detail = ecoChildDetail.parse((await get(district, `/children/${c.childId}`)).body);
+    expect(detail.records.map((r) => r.recordId)).toEqual([c.recordId, again.body.recordId]);
+  });
+
   it('never answers hostile input with a 5xx on any ECO route', async () => {
     const c = await newChild(district, districtLea);
     await send('put', district, `/records/${c.recordId}/entry`, entryForm([3, 3, 3]));
