@@ -3,8 +3,10 @@
 import type { JobDefinition } from './shared/jobs.js';
 import { sharedJobs } from './shared/shared-jobs.js';
 import { drJobs } from './dr/jobs.js';
+import { ecoJobs } from './eco/jobs.js';
 
 export const jobRegistry: readonly JobDefinition[] = [
   ...sharedJobs,
   ...drJobs,
+  ...ecoJobs,
 ];

@@ -5,6 +5,7 @@
 // the child list's masking and sort, the statewide lookup, and the events with their changes.
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dueCounts, sendScoresDue } from '../../api/eco/jobs.js';
 import { addDays, addYears, agencyToday } from '../../lib/day.js';
 import { ecoClaimText, ecoNotificationText, ecoStatusMessages as m, ecoValidationMessages as v } from '../../lib/eco/messages.js';
 import { ecoChildDetail, ecoRecordList, ecoScorePage } from '../../lib/eco/contract.js';
@@ -412,6 +413,17 @@ describe.each(testDbs)('early childhood outcomes API on %s', (dbKind) => {
     expect(again.status).toBe(201);
     const detail = ecoChildDetail.parse((await get(district, `/children/${c.childId}`)).body);
     expect(detail.records.map((r) => r.recordId)).toEqual([c.recordId, again.body.recordId]);
+  });
+
+  it('sends each LEA with due or overdue ratings one daily Scores Due notice, once a day', async () => {
+    await newChild(district, districtLea, { entryDate: addDays(today, -90) });
+    const counts = await dueCounts(api.ctx, today);
+    const pv = counts.find((c) => c.leaId === districtLea)!;
+    expect(pv.entryOverdue).toBeGreaterThan(0);
+    expect(await sendScoresDue(api.ctx, today)).toBe(counts.length);
+    expect(await sendScoresDue(api.ctx, today)).toBe(0);
+    const notice = await api.ctx.db.query<{ subject: string }>(`SELECT subject FROM notices WHERE key = $1`, [`eco-due:${districtLea}:${today}`]);
+    expect(notice.rows[0]!.subject).toBe(ecoNotificationText.due('Prairie View Public Schools', pv.entryOverdue, pv.entryDueSoon, pv.exitOverdue));
   });
 
   it('never answers hostile input with a 5xx on any ECO route', async () => {
