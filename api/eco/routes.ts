@@ -745,7 +745,8 @@ export function ecoRouter(ctx: ApiContext): Router {
     const current = await loadAssessment(db, record.id, type);
     const other = await loadAssessment(db, record.id, otherOf(type));
     const rawBody = (typeof req.body === 'object' && req.body !== null ? req.body : {}) as Record<string, unknown>;
-    const touchesForm = FORM_FIELDS.some((f) => f in rawBody);
+    // An entry save is always a ratings save; an exit save may carry the exit date and reason alone ('Save exit').
+    const touchesForm = type === 'entry' || FORM_FIELDS.some((f) => f in rawBody);
     const touchesExit = type === 'exit' && ['exitDate', 'exitReason', 'exitNote'].some((f) => f in rawBody);
     // §4: submitted and finalized ratings are read-only for everyone (and the exit locks its date and reason).
     if (current && current.status !== 'draft') throw new ApiError(409, m.locked);
