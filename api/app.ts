@@ -33,6 +33,7 @@ import { signRouter } from './dr/sign.js';
 import { drDocumentsRouter } from './dr/documents.js';
 import { drPublicRouter } from './dr/public.js';
 import { ecoReportsRouter } from './eco/reports.js';
+import { ecoRouter } from './eco/routes.js';
 import { jobRegistry } from './jobs-registry.js';
 
 export function createApiApp(ctx: ApiContext): Express {
@@ -88,6 +89,8 @@ export function createApiApp(ctx: ApiContext): Express {
   app.use(drPublicRouter(ctx));
   // E-signature requests and the public sign-form API (DR spec §4.11, §12).
   app.use(signRouter(ctx));
+  // Early childhood outcomes: children, records, ratings and their transitions (ECO spec §10).
+  app.use(ecoRouter(ctx));
   // Early childhood outcomes reports: dashboard, state tracking, APR and its CSVs (ECO spec §10).
   app.use(ecoReportsRouter(ctx));
 

@@ -32,18 +32,9 @@ import type { Queryable } from '../db.js';
 import { forbidden, idParam, notFound, parse } from '../http.js';
 import { visibleLeaIds } from '../lea-scope.js';
 import { auditExport, sendCsv } from '../shared/http-files.js';
+import { ECO } from './routes.js';
 
 const BASE = '/api/eco';
-export const ECO = {
-  access: 'Eco.access',
-  submit: 'Eco.scores.submit',
-  finalize: 'Eco.scores.finalize',
-  unlock: 'Eco.scores.unlock',
-  reports: 'Eco.reports.view',
-} as const;
-/** The notification types of §9 (seeded in api/seed-data/event-types.ts). */
-export const ECO_DUE_EVENT = 'Early Childhood Scores Due';
-export const ECO_UNLOCK_REQUESTED_EVENT = 'Early Childhood Unlock Requested';
 
 // ---- loading ---------------------------------------------------------------------------------------
 

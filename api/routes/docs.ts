@@ -9,6 +9,7 @@ import { adminPaths } from '../openapi/admin.js';
 import { sharedPaths } from '../shared/openapi.js';
 import { drPaths } from '../dr/openapi.js';
 import { ecoReportPaths } from '../eco/report-openapi.js';
+import { ecoPaths } from '../eco/openapi.js';
 
 /** Joins path maps; two features describing one path keep both sets of methods. */
 export function mergePaths(...sources: Readonly<Record<string, object>>[]): OpenApiPaths {
@@ -30,7 +31,7 @@ export function buildOpenApiDocument(portalPublicUrl: string): Record<string, un
     },
     servers: [{ url: '/' }],
     externalDocs: { description: 'Portal', url: portalPublicUrl },
-    paths: mergePaths(authPaths, resourcesPaths, adminPaths, sharedPaths, drPaths, ecoReportPaths),
+    paths: mergePaths(authPaths, resourcesPaths, adminPaths, sharedPaths, drPaths, ecoPaths, ecoReportPaths),
     components: { securitySchemes: { ...authSecuritySchemes } },
   };
 }

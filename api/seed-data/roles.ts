@@ -58,6 +58,9 @@ const stateUserPermissions = [
   'Eco.access',
   'Eco.advancedsearch.view',
   'Eco.reports.view',
+  // ECO spec §1: a state reviewer finalizes, a state administrator unlocks with a reason.
+  'Eco.scores.finalize',
+  'Eco.scores.unlock',
   'DisputeResolution.access',
   'DisputeResolution.disputerequests.view',
   'DisputeResolution.summary.view',

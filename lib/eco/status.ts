@@ -32,14 +32,15 @@ export const TRANSITIONS: readonly Transition[] = [
 export interface RatingsState {
   type: AssessmentType;
   status: AssessmentStatus | null;
-  submittedBy: number | null;
+  /** The submitter's user id (the API's uuid; numbers in the unit tests). */
+  submittedBy: number | string | null;
   firstSubmittedAt: string | null;
   /** The record's other assessment: the entry's status for an exit, the exit's for an entry. */
   otherStatus: AssessmentStatus | null;
 }
 
 export interface Actor {
-  userId: number;
+  userId: number | string;
   permissions: ReadonlySet<string>;
 }
 

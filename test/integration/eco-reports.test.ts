@@ -5,7 +5,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ECO_OPEN_UNLOCK_REASON, seedEarlyChildhood } from '../../api/eco/seed.js';
-import { ECO_DUE_EVENT, loadEcoRows } from '../../api/eco/reports.js';
+import { loadEcoRows } from '../../api/eco/reports.js';
 import { recordFlags } from '../../lib/eco/quality.js';
 import { sendScoresDue } from '../../api/eco/jobs.js';
 import { agencyToday } from '../../lib/day.js';
@@ -200,17 +200,6 @@ describe.each(testDbs)('ECO reports API on %s', (dbKind) => {
   describe('the daily job and the seed', () => {
     it("sends 'Early Childhood Scores Due' once per LEA and day", async () => {
       const day = agencyToday(api.ctx.now());
-      const type = await api.ctx.db.query('SELECT 1 FROM event_notification_types WHERE name = $1', [ECO_DUE_EVENT]);
-      if (type.rows.length === 0) {
-        // The type is seeded by the ECO notifications change (api/seed-data/event-types.ts); until
-        // then the job sends nothing and says so. This database gets the row to test the rest.
-        expect(await sendScoresDue(api.ctx, day)).toBeNull();
-        await api.ctx.db.query(
-          `INSERT INTO event_notification_types (name, description, module, supported_frequency, is_supports_email, is_supports_in_app, is_required, has_lea, has_specific_date)
-           VALUES ($1, 'Entry and exit ratings overdue or due soon, per LEA.', 'Eco', '{2}', true, true, false, true, true)`,
-          [ECO_DUE_EVENT],
-        );
-      }
       // Prairie View, Riverbend and Horizon have overdue ratings; Platte Valley's one pending entry is due in 35 days.
       expect(await sendScoresDue(api.ctx, day)).toBe(3);
       expect(await sendScoresDue(api.ctx, day)).toBe(0);
