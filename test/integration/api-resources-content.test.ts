@@ -268,7 +268,7 @@ describe.each(testDbs)('agency API content on %s', (dbKind) => {
       expect(byName.has('Dispute Request Submitted')).toBe(true);
       const publicTypes = (await list(drPublic)).map((s) => s.name).sort();
       expect(publicTypes).toEqual([
-        'Account Changes', 'DR Case Accepted', 'DR Case Closed', 'DR Deadline Missed', 'DR Neutral Assigned', 'DR Withdrawal Decided', 'DR Withdrawal Requested',
+        'Account Changes', 'DR Case Accepted', 'DR Case Closed', 'DR Deadline Missed', 'DR Neutral Assigned', 'DR Signature Requested', 'DR Withdrawal Decided', 'DR Withdrawal Requested',
         'Dispute Case Timeline Reminder', 'Dispute Request Submitted', 'Dispute Survey Invitation', 'System Announcements',
       ]);
       for (const s of mine) expect(s.supportedFrequency.every((f) => f === 1 || f === 2)).toBe(true);
