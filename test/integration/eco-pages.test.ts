@@ -129,7 +129,7 @@ describe('ECO report pages', () => {
     expect(res.text).toMatch(/data-below-target/);
     expect(res.text).toContain('class="text-error"');
     expect(text).toContain('Compared with state');
-    expect(res.text).toContain('id="eco-apr-categories"');
+    expect(res.text).toContain('id="eco-apr-chart"');
     expect(res.text).not.toContain('/child-search/apr-report/by-lea.csv');
     await csv(agent, `/child-search/apr-report.csv?schoolYear=${prior}&leaId=${pvId}`, APR_SUMMARY_HEADER);
     await csv(agent, `/child-search/apr-report/children.csv?schoolYear=${prior}&leaId=${pvId}`, CHILD_DATA_HEADER);

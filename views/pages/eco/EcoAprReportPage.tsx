@@ -56,8 +56,8 @@ function Pct({ percent, target }: { percent: number | null; target: number | nul
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }): ReactElement {
   return (
-    <section aria-labelledby={`eco-apr-${id}`} data-section={id}>
-      <h2 id={`eco-apr-${id}`}>{title}</h2>
+    <section aria-labelledby={`eco-apr-section-${id}`} data-section={id}>
+      <h2 id={`eco-apr-section-${id}`}>{title}</h2>
       {children}
     </section>
   );
@@ -120,7 +120,7 @@ function Categories({ r }: { r: EcoAprReport }): ReactElement {
   return (
     <Section id="categories" title={t.sections.categories}>
       <StackedBarChart
-        id="eco-apr-categories"
+        id="eco-apr-chart"
         title={t.chartTitle}
         description={t.chartDescription}
         categories={r.outcomes.map((o) => t.outcome(o.code))}
