@@ -98,6 +98,8 @@ describe('ECO report pages', () => {
     expect(sent.headers.location).toBe('/child-search/state-tracking');
     const after = decoded((await agent.get('/child-search/state-tracking')).text);
     expect(after).toMatch(/Reminder sent to \d+ users\./);
+    const filtered = await postForm(agent, `/child-search/state-tracking/${pvId}/remind`, { filters: 'leaType=District&status=Needs+attention&x=<y>' }, '/child-search/state-tracking');
+    expect(filtered.headers.location).toBe('/child-search/state-tracking?leaType=District&status=Needs+attention');
     const refused = await agent.post(`/child-search/state-tracking/${pvId}/remind`).type('form').send({});
     expect(refused.status).toBe(403);
     const district = await signedInAgent(env.portal.url, demoEmails.district);

@@ -64,6 +64,14 @@ async function aprApiQuery(req: Request, res: Response, q: z.infer<typeof aprQue
   return { schoolYear: q.schoolYear, leaId, basis: q.basis, schoolId: q.schoolId, disability: q.disability };
 }
 
+/** The state tracking page with the filters a row's form carried back (only known values). */
+function trackingHref(body: unknown): string {
+  const raw = body && typeof body === 'object' && 'filters' in body && typeof body.filters === 'string' ? body.filters : '';
+  const q = trackingQuery.parse(Object.fromEntries(new URLSearchParams(raw.slice(0, 200))));
+  const query = new URLSearchParams(Object.entries(q).filter((e): e is [string, string] => typeof e[1] === 'string')).toString();
+  return query ? `${ECO_TRACKING_PATH}?${query}` : ECO_TRACKING_PATH;
+}
+
 export function ecoReportsRouter(_deps: AppDeps): Router {
   const router = Router();
 
@@ -108,7 +116,7 @@ export function ecoReportsRouter(_deps: AppDeps): Router {
     if (!parsed.success) throw notFound();
     const answer = await res.locals.api.call({ path: `${API}/state-tracking/${parsed.data.leaId}/remind`, method: 'POST', json: {}, schema: ecoReminderAnswer });
     addFlash(req, { type: 'success', text: t.tracking.reminderSent(answer.sent) });
-    res.redirect(303, ECO_TRACKING_PATH);
+    res.redirect(303, trackingHref(req.body));
   });
 
   router.post(ECO_OPEN_LEA_PATH, requireRoute('eco.state-tracking'), async (req, res) => {

@@ -51,7 +51,7 @@ function Flags({ row }: { row: EcoStateTrackingRow }): ReactElement {
   );
 }
 
-function Row({ row, total }: { row: EcoStateTrackingRow; total: boolean }): ReactElement {
+function Row({ row, total, query }: { row: EcoStateTrackingRow; total: boolean; query: string }): ReactElement {
   const c = t.columns;
   return (
     <tr data-lea={total ? 'total' : row.leaCode}>
@@ -86,6 +86,8 @@ function Row({ row, total }: { row: EcoStateTrackingRow; total: boolean }): Reac
         {total || row.leaId === null ? null : (
           <form method="post" action={remindPath(row.leaId)} className="eco-inline-form">
             <CsrfField />
+            {/* Back to the same filters after the reminder. */}
+            <input type="hidden" name="filters" value={query} />
             <button type="submit" className="usa-button usa-button--outline usa-button--small">
               {t.sendReminder}
               <span className="usa-sr-only">{` ${row.leaName}`}</span>
@@ -157,8 +159,8 @@ export function EcoStateTrackingPage(p: EcoStateTrackingPageProps): ReactElement
               </tr>
             </thead>
             <tbody>
-              {r.rows.map((row) => <Row key={row.leaCode} row={row} total={false} />)}
-              <Row row={r.total} total />
+              {r.rows.map((row) => <Row key={row.leaCode} row={row} total={false} query={query} />)}
+              <Row row={r.total} total query={query} />
             </tbody>
           </table>
         </div>
