@@ -1,7 +1,7 @@
 // Early Childhood Outcomes reports (ECO spec §3.7, §3.8, §7) in Chromium, with JavaScript on and
 // off and at phone width, axe on every screen: state staff open the prior year's APR report for
-// Prairie View (§11's numbers), download its summary CSV, and read state tracking. Reads only, so
-// every project runs it on the shared database.
+// Prairie View (§11's numbers), download its summary CSV, read state tracking and open Prairie
+// View's ECO dashboard from its row. Reads only, so every project runs it on the shared database.
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { APR_SUMMARY_HEADER } from '../../lib/eco/csv.js';
@@ -40,5 +40,14 @@ test('state staff read the APR report, download its CSV and open state tracking'
   await expect(page.getByTestId('eco-due')).toHaveText(/LEA data due \d{2}\/\d{2}\/\d{4} \(\d+ days left\)|\d+ days past due/);
   await expect(page.locator('tr[data-lea="55-0101-000"]')).toContainText('Prairie View Public Schools');
   await expect(page.locator('tr[data-lea="total"]')).toContainText(t.tracking.stateTotal);
+  await expectNoAxeViolations(page);
+
+  // The LEA's name makes it the current LEA and opens its ECO dashboard (only this session changes).
+  await page.locator('tr[data-lea="55-0101-000"]').getByRole('button', { name: 'Prairie View Public Schools', exact: true }).click();
+  await page.waitForLoadState('load');
+  await expect(page).toHaveURL(/\/child-search\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.heading);
+  await expect(page.getByRole('link', { name: t.dashboard.tiles.entryOverdue })).toHaveAttribute('href', '/child-search/child-list?status=entry-overdue');
+  await expect(page.getByTestId('eco-statements')).toBeVisible();
   await expectNoAxeViolations(page);
 });
