@@ -54,6 +54,8 @@ describe('ECO report pages', () => {
     expect(res.text).toContain('data-testid="eco-statements"');
     for (const h of [t.dashboard.thisLea, t.dashboard.statewide, t.dashboard.target, t.dashboard.met]) expect(text).toContain(h);
     expect(text).toContain(t.dashboard.recentActivity);
+    expect(text).toMatch(/\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} [AP]M/);
+    expect(text).toMatch(/Entry ratings (submitted|finalized)|Exit ratings (submitted|finalized)|Unlock requested|Export/);
     expect(res.text).toContain('data-block-code="eco-dashboard-instructions"');
   });
 
@@ -131,6 +133,8 @@ describe('ECO report pages', () => {
     expect(res.text).toMatch(/data-below-target/);
     expect(res.text).toContain('class="text-error"');
     expect(text).toContain('Compared with state');
+    expect(text).toContain('Not included: Fewer than 182 days of services 1');
+    expect(text).toContain('Not included: Exit ratings not collected 1');
     expect(res.text).toContain('id="eco-apr-chart"');
     expect(res.text).not.toContain('/child-search/apr-report/by-lea.csv');
     await csv(agent, `/child-search/apr-report.csv?schoolYear=${prior}&leaId=${pvId}`, APR_SUMMARY_HEADER);

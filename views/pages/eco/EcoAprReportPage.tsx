@@ -99,7 +99,7 @@ function Counts({ r }: { r: EcoAprReport }): ReactElement {
     [c.exits, r.counts.exits],
     [c.eligibleExits, r.counts.eligibleExits],
     ...OUTCOMES.map((o): [string, number] => [c.includedIn(o), r.counts.included[o]]),
-    ...NOT_INCLUDED_REASONS.filter((k) => (r.notIncluded[k] ?? 0) > 0).map((k): [string, number] => [c.notIncluded(notIncludedLabel(k)), r.notIncluded[k] ?? 0]),
+    ...NOT_INCLUDED_REASONS.filter((k) => (r.notIncluded[k] ?? 0) > 0).map((k): [string, number] => [c.notIncluded(k === 'exit-not-collected' ? c.exitNotCollected : notIncludedLabel(k)), r.notIncluded[k] ?? 0]),
     [c.completeness, `${r.completeness.numerator}/${r.completeness.denominator} = ${percentCell(r.completeness.percent)}`],
   ];
   return (

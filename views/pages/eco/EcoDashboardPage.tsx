@@ -105,7 +105,7 @@ export function EcoDashboardPage({ dashboard: d, textBlock, canSubmit }: EcoDash
                 <tr key={`${e.at}-${i}`}>
                   <th scope="row" data-label={t.dashboard.when}><time dateTime={e.at}>{eventTime(e.at)}</time></th>
                   <td data-label={t.dashboard.user}>{e.user}</td>
-                  <td data-label={t.dashboard.action}>{e.action}</td>
+                  <td data-label={t.dashboard.action}>{t.dashboard.actions[e.action] ?? e.action}</td>
                   <td data-label={t.dashboard.child}>{e.child}</td>
                 </tr>
               ))}
