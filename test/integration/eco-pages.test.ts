@@ -118,6 +118,20 @@ describe('ECO report pages', () => {
     expect(dash.text).toMatch(new RegExp(`<option[^>]*value="${pvId}"[^>]*selected`));
   });
 
+  it('shows the dashboard’s empty state for an LEA without preschool children', async () => {
+    const agent = await signedInAgent(env.portal.url, demoEmails.stateUser);
+    const pioneer = (await env.api.ctx.db.query<{ id: number; name: string }>(`SELECT id, name FROM leas WHERE name LIKE 'Pioneer STEM%'`)).rows[0]!;
+    await postForm(agent, '/child-search/state-tracking/open-lea', { leaId: String(pioneer.id) }, '/child-search/state-tracking');
+    const res = await agent.get('/child-search/dashboard');
+    expect(res.status).toBe(200);
+    expect(textOf(res.text)).toContain(t.dashboard.empty(pioneer.name, current));
+    expect(res.text).not.toContain('aria-label="Early Childhood Outcomes counts"');
+    // An LEA the user is not offered changes nothing.
+    const refused = await postForm(agent, '/child-search/state-tracking/open-lea', { leaId: '999999' }, '/child-search/state-tracking');
+    expect(refused.headers.location).toBe('/child-search/state-tracking');
+    expect(decoded((await agent.get('/child-search/state-tracking')).text)).toContain(t.tracking.leaNotAvailable);
+  });
+
   it('shows the APR report with §11’s prior-year numbers for Prairie View and statewide, and its CSVs', async () => {
     const agent = await signedInAgent(env.portal.url, demoEmails.stateUser);
     const pvId = await leaIdByCode(env.api, PV);
