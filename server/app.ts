@@ -40,6 +40,7 @@ import { calendarsRouter } from './routes/calendars.js';
 import { drCasesRouter } from './routes/dr/cases.js';
 import { drEmailTemplatesRouter } from './routes/dr/email-templates.js';
 import { drReportsRouter } from './routes/dr/reports.js';
+import { ecoReportsRouter } from './routes/eco/reports.js';
 import { drNeutralsRouter } from './routes/dr/neutrals.js';
 import { drSurveysRouter } from './routes/dr/surveys.js';
 import { drPublicSurveyRouter } from './routes/dr/public-survey.js';
@@ -147,6 +148,7 @@ export function createApp(config: PortalConfig, services: AppDeps, options: Crea
   app.use(drCasesRouter(deps));
   app.use(drDocumentsRouter(deps));
   app.use(drReportsRouter(deps));
+  app.use(ecoReportsRouter(deps));
   app.use(drNeutralsRouter(deps));
   // The survey manager and the public survey a closed case's parties are emailed.
   app.use(drSurveysRouter(deps));

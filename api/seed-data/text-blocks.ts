@@ -281,6 +281,34 @@ export const textBlockSeeds: readonly TextBlockSeed[] = [
       '<p>Enter exit ratings when the child leaves early childhood special education after at least six months of ' +
       'services, and say whether the child made progress in each outcome area.</p>',
   },
+  {
+    blockCode: 'eco-dashboard-instructions',
+    groupCode: G.earlyChildhood,
+    title: 'Early Childhood Outcomes',
+    format: 'Div',
+    html:
+      '<p>The counts show the children of the district and school year selected at the top of the page. ' +
+      'Select a count to open the matching children.</p>',
+  },
+  {
+    blockCode: 'eco-state-tracking-instructions',
+    groupCode: G.earlyChildhood,
+    title: 'State tracking',
+    format: 'Div',
+    html:
+      '<p>Each row shows one district\u2019s progress on its early childhood outcomes data for the school year. ' +
+      'Select a district to work in it, or send its staff a reminder of what is due.</p>',
+  },
+  {
+    blockCode: 'eco-apr-report-instructions',
+    groupCode: G.earlyChildhood,
+    title: 'APR report',
+    format: 'Div',
+    html:
+      '<p>These figures are what the state reports for Indicator B7 of the Annual Performance Report. Children ' +
+      'count when they exited during the year after at least 182 days of services and their entry and exit ' +
+      'ratings are submitted.</p>',
+  },
   // ---- restraint and aversive intervention -------------------------------------------------
   {
     blockCode: 'rai-violations-dashboard',

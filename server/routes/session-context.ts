@@ -51,6 +51,13 @@ function changeHandler<T>(
   };
 }
 
+/** Makes an LEA the current one (it must be one the user is offered): later API calls carry it. */
+export function makeLeaCurrent(req: Request, leaId: number): void {
+  req.session.currentLeaId = leaId;
+  // Spec §4: an LEA change clears the saved child search form.
+  delete req.session.childSearchForm;
+}
+
 export function sessionContextRouter(_deps: AppDeps): Router {
   const router = Router();
 
@@ -64,9 +71,7 @@ export function sessionContextRouter(_deps: AppDeps): Router {
       },
       shellText.leaNotAvailable,
       (req, lea, returnTo) => {
-        req.session.currentLeaId = lea.id;
-        // Spec §4: an LEA change clears the saved child search form.
-        delete req.session.childSearchForm;
+        makeLeaCurrent(req, lea.id);
         const next = afterLeaChange(returnTo);
         if (next.message) addFlash(req, { type: 'info', text: next.message });
         return next.redirectTo;

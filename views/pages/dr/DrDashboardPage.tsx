@@ -7,6 +7,7 @@ import { DEADLINE_NAMES, OUTCOME_NAMES, STATUS_NAMES, TYPE_NAMES, type DrCaseLis
 import { drText as t } from '../../../lib/dr/page-text.js';
 import type { TableConfig, TableState } from '../../../lib/table-query.js';
 import { CsrfField } from '../../components/CsrfField.js';
+import { CountTiles } from '../../components/CountTiles.js';
 import { DataTable, type DataTableColumn } from '../../components/DataTable.js';
 import { SelectField } from '../../components/form/SelectField.js';
 import { TextField } from '../../components/form/TextField.js';
@@ -165,26 +166,7 @@ function Tiles({ tiles }: { tiles: DrDashboard }): ReactElement {
     ...(tiles.unassigned !== null ? [{ label: t.tiles.unassigned, value: tiles.unassigned, href: `${DR_DASHBOARD_PATH}?status=2` }] : []),
     ...(tiles.withdrawalRequests !== null ? [{ label: t.tiles.withdrawals, value: tiles.withdrawalRequests, href: `${DR_DASHBOARD_PATH}` }] : []),
   ];
-  return (
-    <ul className="usa-card-group dr-tiles" aria-label={t.heading}>
-      {items.map((i) => (
-        <li key={i.label} className="usa-card tablet:grid-col-4 desktop:grid-col-3">
-          <div className="usa-card__container">
-            <div className="usa-card__body">
-              <p className="font-heading-xl margin-0" data-testid="tile-value">
-                {i.value}
-              </p>
-              <p className="margin-top-05">
-                <a className="usa-link" href={i.href}>
-                  {i.label}
-                </a>
-              </p>
-            </div>
-          </div>
-        </li>
-      ))}
-    </ul>
-  );
+  return <CountTiles label={t.heading} className="dr-tiles" items={items} />;
 }
 
 function CaseList(props: DrDashboardPageProps): ReactElement {
