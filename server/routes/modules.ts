@@ -32,6 +32,9 @@ export const builtRouteIds: ReadonlySet<string> = new Set([
   'dr.reports/state-tracking', // server/routes/dr/reports.ts
   'dr.survey-manager', // server/routes/dr/surveys.ts
   'dr.request', // server/routes/dr/request.ts
+  'eco.child-list', // server/routes/eco/children.ts
+  'eco.search', // server/routes/eco/children.ts
+  'eco.status', // server/routes/eco/children.ts
   'monitoring.visit', // server/routes/monitoring-visit.ts
   'admin.manage-users', // server/routes/admin/users.ts
   'admin.manage-roles', // server/routes/admin/roles.ts
