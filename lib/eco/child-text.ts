@@ -123,6 +123,23 @@ export const ecoChildText = {
   history: 'History',
   historyColumns: { at: 'Date and time', user: 'User', action: 'Action', reason: 'Reason', changes: 'Changes' },
   change: (field: string, oldValue: string, newValue: string) => `${field}: ${oldValue} → ${newValue}`,
+  /** The history's field names as the forms call them; any other field shows its code. */
+  fields: {
+    stateStudentId: 'State student ID',
+    firstName: 'First name',
+    middleName: 'Middle name',
+    lastName: 'Last name',
+    birthDate: 'Birth date',
+    entryDate: 'Entry date',
+    exitDate: 'Exit date',
+    exitReason: 'Exit reason',
+    disabilityCategory: 'Disability category',
+    schoolId: 'School',
+    leaId: 'LEA',
+    leaName: 'LEA name',
+    status: 'Status',
+    isDeleted: 'Deleted',
+  } as Record<string, string>,
   empty: '—',
   actions: {
     'child-created': 'Child created',

@@ -86,6 +86,8 @@ describe('ECO child list', () => {
     await agent.get(`${LIST}?action=search&ssid=${a!.ssid}`).expect(200);
     expect((await agent.get(LIST)).text).toContain(`value="${a!.ssid}"`);
     const page = await agent.get(LIST);
+    // The state-level district covers every LEA, with an LEA column (§3.0).
+    expect(page.text).toContain(`>${t.columns.lea}</th>`);
     const other = (await env.api.ctx.db.query<{ id: number }>(`SELECT id FROM leas WHERE lea_code = '28-0102-000'`)).rows[0]!.id;
     const changed = await agent.post('/session/lea').type('form').send({ _csrf: csrfFrom(page.text), leaId: String(other), returnTo: LIST });
     expect(changed.status).toBe(303);
@@ -163,7 +165,7 @@ describe('ECO add, edit and status', () => {
     expect(text).toContain(c!.ssid);
     expect(text).toContain(t.history);
     expect(text).toContain(t.actions['child-updated']!);
-    expect(text).toContain(t.change('firstName', c!.firstName, 'Renamed'));
+    expect(text).toContain(t.change(t.fields.firstName!, c!.firstName, 'Renamed'));
     expect(text).toContain(t.actions['child-created']!);
   });
 
@@ -198,6 +200,35 @@ describe('ECO add, edit and status', () => {
     const deleted = await postForm(agent, `/child-search/status/${id}/delete`, {}, `/child-search/status/${id}/delete`);
     expect(deleted.status).toBe(303);
     expect(deleted.headers.location).toBe(LIST);
+  });
+});
+
+describe('ECO state reviewer', () => {
+  it('finalizes selected submitted ratings with the spec’s result message', async () => {
+    const agent = await signedInAgent(env.portal.url, demoEmails.stateUser);
+    const submitted = await env.api.ctx.db.query<{ id: number }>(
+      `SELECT r.id FROM eco_records r JOIN eco_assessments a ON a.record_id = r.id AND a.type = 'entry' AND a.status = 2 JOIN leas l ON l.id = r.lea_id WHERE l.lea_code = '55-0101-000' ORDER BY r.id LIMIT 1`,
+    );
+    const id = submitted.rows[0]!.id;
+    const list = await agent.get(LIST);
+    expect(list.status).toBe(200);
+    expect(textOf(list.text)).toContain(t.finalizeSelected);
+    const res = await postForm(agent, `${LIST}/bulk`, { action: 'finalize', records: String(id) }, LIST);
+    expect(res.status).toBe(303);
+    const after = textOf((await agent.get(res.headers.location as string)).text);
+    expect(after).toMatch(/Entry ratings finalized\.|Finalized 1 of 1\. 0 were submitted by you and need another reviewer\./);
+    const status = await env.api.ctx.db.query<{ s: number }>(`SELECT status AS s FROM eco_assessments WHERE record_id = $1 AND type = 'entry'`, [id]);
+    expect(status.rows[0]!.s).toBe(3);
+  });
+
+  it('refuses a new record without an entry date with the field message (422)', async () => {
+    const agent = await signedInAgent(env.portal.url, demoEmails.district);
+    const closed = await childrenOf('55-0101-000', `NOT ${OPEN}`);
+    const page = `/child-search/status/${closed[0]!.id}`;
+    expect(textOf((await agent.get(page)).text)).toContain(t.startNewRecord);
+    const refused = await postForm(agent, `${page}/records`, { entryDate: '' }, page);
+    expect(refused.status).toBe(422);
+    expect(refused.text).toContain('data-testid="error-summary"');
   });
 });
 

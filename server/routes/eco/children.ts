@@ -54,7 +54,8 @@ const many = (values: readonly string[]) =>
     .optional()
     .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]).filter((x) => values.includes(x)))
     .catch([]);
-const on = z.literal('on').optional().catch(undefined);
+/** A ticked checkbox; the dashboard's tiles may link with 'true'. */
+const on = z.enum(['on', 'true', '1']).optional().catch(undefined);
 const idText = z.union([z.string().regex(/^\d{1,9}$/), z.literal('')]).default('').catch('');
 
 const listQuery = z.object({
@@ -191,7 +192,7 @@ function listStateOf(query: unknown): { q: z.infer<typeof listQuery>; typed: Bas
   return {
     q,
     typed: { ssid: q.ssid, lastName: q.lastName, birthDate: q.birthDate },
-    filters: { status: q.status, schoolId: q.schoolId, disability: q.disability, kBound: q.kBound === 'on', attention: q.attention === 'on' },
+    filters: { status: q.status, schoolId: q.schoolId, disability: q.disability, kBound: q.kBound !== undefined, attention: q.attention !== undefined },
   };
 }
 
@@ -324,10 +325,11 @@ async function renderStatus(req: Request, res: Response, id: number, extra: { er
   );
   const name = `${detail.child.lastName}, ${detail.child.firstName}`;
   const errors = extra.errors ?? [];
+  const disabilityLabels = Object.fromEntries((await lookups(req, res)).disabilities.map((d) => [d.value, d.label]));
   renderPage(
     req,
     res,
-    createElement(EcoStatusPage, { detail, categories: extras, canEdit: can(req, SUBMIT), errors, entryDate: extra.entryDate ?? '' }),
+    createElement(EcoStatusPage, { detail, disabilityLabels, categories: extras, canEdit: can(req, SUBMIT), errors, entryDate: extra.entryDate ?? '' }),
     {
       title: `${t.statusHeading(name)} - ${routeById('eco.status').title}`,
       layout: 'shell',

@@ -113,7 +113,13 @@ export function EcoSearchPage({ criteria: c, result, errors, lookups, allLeas, i
       {result ? (
         <section aria-labelledby="search-results">
           <h2 id="search-results">{t.results}</h2>
-          {result.message ? <p className="usa-alert__text">{result.message}</p> : null}
+          {result.message ? (
+            <div className="usa-alert usa-alert--warning usa-alert--slim" data-testid="too-many">
+              <div className="usa-alert__body">
+                <p className="usa-alert__text">{result.message}</p>
+              </div>
+            </div>
+          ) : null}
           {result.heldElsewhere ? (
             <div className="table-scroll">
               <table className="usa-table usa-table--borderless width-full" data-testid="held-elsewhere">

@@ -23,6 +23,8 @@ export type RecordExtras = Record<number, NonNullable<EcoScorePage['categories']
 
 export interface EcoStatusPageProps {
   detail: EcoChildDetail;
+  /** The disability categories' labels by code (the list manager's words). */
+  disabilityLabels: Readonly<Record<string, string>>;
   categories: RecordExtras;
   canEdit: boolean;
   errors: readonly { field: string; message: string }[];
@@ -175,7 +177,7 @@ function History({ events }: { events: readonly EcoEvent[] }): ReactElement {
                   {e.changes.length ? (
                     <ul className="usa-list usa-list--unstyled">
                       {e.changes.map((c, i) => (
-                        <li key={`${c.field}-${i}`}>{t.change(c.field, shown(c.old), shown(c.new))}</li>
+                        <li key={`${c.field}-${i}`}>{t.change(t.fields[c.field] ?? c.field, shown(c.old), shown(c.new))}</li>
                       ))}
                     </ul>
                   ) : null}
@@ -189,7 +191,7 @@ function History({ events }: { events: readonly EcoEvent[] }): ReactElement {
   );
 }
 
-export function EcoStatusPage({ detail, categories, canEdit, errors, entryDate }: EcoStatusPageProps): ReactElement {
+export function EcoStatusPage({ detail, disabilityLabels, categories, canEdit, errors, entryDate }: EcoStatusPageProps): ReactElement {
   const c = detail.child;
   const name = `${c.lastName}, ${c.firstName}`;
   const last = detail.records[detail.records.length - 1];
@@ -232,7 +234,7 @@ export function EcoStatusPage({ detail, categories, canEdit, errors, entryDate }
           {row(t.birthDate, messageDate(c.birthDate))}
           {row(t.leaLabel, c.leaName)}
           {row(t.school, c.schoolName)}
-          {row(t.disability, c.disabilityCategory)}
+          {row(t.disability, disabilityLabels[c.disabilityCategory] ?? c.disabilityCategory)}
         </dl>
       </section>
       <section aria-labelledby="records">
