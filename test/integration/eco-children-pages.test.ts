@@ -5,6 +5,7 @@
 // the statewide lookup and claim, 404 for another LEA's child, and the CSV download.
 import { randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { ECO_OPEN_UNLOCK_REASON } from '../../api/eco/seed.js';
 import { addDays, agencyToday } from '../../lib/day.js';
 import { ecoChildText as t } from '../../lib/eco/child-text.js';
 import { ecoStatusMessages, ecoValidationMessages } from '../../lib/eco/messages.js';
@@ -179,6 +180,18 @@ describe('ECO add, edit and status', () => {
     const text = textOf(res.text);
     expect(text).toContain(t.daysOfService);
     expect(text).toMatch(new RegExp(`${t.outcome('A')} [a-e] (${t.included}|Not included: )`));
+  });
+
+  it('shows an open unlock request on the record it belongs to', async () => {
+    const agent = await signedInAgent(env.portal.url, demoEmails.district);
+    const open = await env.api.ctx.db.query<{ id: number }>(
+      `SELECT r.child_id AS id FROM eco_unlock_requests u JOIN eco_assessments a ON a.id = u.assessment_id JOIN eco_records r ON r.id = a.record_id
+         JOIN leas l ON l.id = r.lea_id WHERE l.lea_code = '55-0101-000' AND u.status = 'open' AND u.reason = $1 LIMIT 1`,
+      [ECO_OPEN_UNLOCK_REASON],
+    );
+    const text = textOf((await agent.get(`/child-search/status/${open.rows[0]!.id}`)).text);
+    expect(text).toContain(t.unlockRequests);
+    expect(text).toContain(t.unlockRequest(t.columns.entry, t.unlockStatus.open!, ECO_OPEN_UNLOCK_REASON));
   });
 
   it('answers 404 for another LEA’s child', async () => {
