@@ -38,6 +38,7 @@ import { keepAliveRouter } from './routes/keep-alive.js';
 import { modulesRouter } from './routes/modules.js';
 import { calendarsRouter } from './routes/calendars.js';
 import { drCasesRouter } from './routes/dr/cases.js';
+import { ecoChildrenRouter } from './routes/eco/children.js';
 import { drEmailTemplatesRouter } from './routes/dr/email-templates.js';
 import { drReportsRouter } from './routes/dr/reports.js';
 import { ecoReportsRouter } from './routes/eco/reports.js';
@@ -156,6 +157,8 @@ export function createApp(config: PortalConfig, services: AppDeps, options: Crea
   // The public sign-form an emailed signing link opens (§4.11).
   app.use(drSignFormRouter(deps));
   app.use(drEmailTemplatesRouter(deps));
+  // Early Childhood Outcomes: the child list, advanced search, add and edit child, status, claim.
+  app.use(ecoChildrenRouter(deps));
   app.use(modulesRouter(deps));
   // The islands' /api proxy: after every router that answers an /api path itself (it 404s the rest).
   app.use(apiProxyRouter(deps));

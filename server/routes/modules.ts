@@ -35,6 +35,9 @@ export const builtRouteIds: ReadonlySet<string> = new Set([
   'eco.dashboard', // server/routes/eco/reports.ts
   'eco.state-tracking', // server/routes/eco/reports.ts
   'eco.apr-report', // server/routes/eco/reports.ts
+  'eco.child-list', // server/routes/eco/children.ts
+  'eco.search', // server/routes/eco/children.ts
+  'eco.status', // server/routes/eco/children.ts
   'monitoring.visit', // server/routes/monitoring-visit.ts
   'admin.manage-users', // server/routes/admin/users.ts
   'admin.manage-roles', // server/routes/admin/roles.ts
