@@ -126,7 +126,9 @@ describe('route guards', () => {
       expect(res.text).toContain(`<title>${escape(route.title)} - Compliance Portal</title>`);
       expect(res.text).toContain(`<h1 tabindex="-1">${escape(route.menuLabel)}</h1>`);
     }
-    expect(pendingRoutes.length).toBeGreaterThan(20);
+    // The loop above walked both kinds: served pages and pages still pending.
+    expect(pendingRoutes.length).toBeGreaterThan(0);
+    expect(routes.filter((r) => r.module !== null).length).toBeGreaterThan(pendingRoutes.length);
   });
 
   it('says plainly that a screen is not built yet, with Go Back and Help Links', async () => {
