@@ -11,7 +11,9 @@ import { demoUsers, signIn } from './helpers/auth.js';
 import { expectNoAxeViolations } from './helpers/axe.js';
 import { javaScriptEnabled, waitForIslands } from './helpers/islands.js';
 
-const PENDING_PAGE = '/child-search/search';
+const ECO_SEARCH_PAGE = '/child-search/search';
+/** A page of a module not built yet. */
+const PENDING_PAGE = '/post-school-outcomes/state-tracking';
 const PHONE = { width: 390, height: 844 };
 
 function project(): string {
@@ -57,25 +59,30 @@ const yearSelect = (page: Page) => toolbar(page).getByLabel(shellText.schoolYear
 
 test.describe('the shell', () => {
   test('frames a page: sidebar, top bar, breadcrumbs and page header', async ({ page }) => {
-    await signIn(page, demoUsers.stateAdmin, undefined, PENDING_PAGE);
+    await signIn(page, demoUsers.stateAdmin, undefined, ECO_SEARCH_PAGE);
     await waitForIslands(page);
-    await expect(page).toHaveURL(PENDING_PAGE);
+    await expect(page).toHaveURL(ECO_SEARCH_PAGE);
 
     await expect(page.getByRole('heading', { level: 1, name: navText.search })).toBeVisible();
     const crumbs = page.getByRole('navigation', { name: shellText.breadcrumb });
     await expect(crumbs.getByRole('link', { name: navText.dashboard })).toHaveAttribute('href', '/');
     await expect(crumbs.getByRole('link', { name: navText.eco })).toHaveAttribute('href', '/child-search');
     await expect(crumbs.locator('[aria-current="page"]')).toHaveText(navText.search);
-    await expect(page.getByText(shellText.modulePending(`${navText.earlyChildhoodOutcomes} ${navText.search}`))).toBeVisible();
-    await expect(page.getByRole('link', { name: shellText.goBack })).toHaveAttribute('href', '/');
 
-    // Help Links open without JavaScript too (<details>).
-    await page.getByText(shellText.helpLinks, { exact: true }).click();
-    await expect(page.locator('.page-header__help').getByRole('link', { name: navText.faq })).toBeVisible();
 
     await expect(leaSelect(page)).toBeVisible();
     await expect(yearSelect(page)).toBeVisible();
     await expect(toolbar(page)).toContainText('Avery State Admin');
+
+    // A module page not built yet says so, with a way back.
+    await page.goto(PENDING_PAGE);
+    await expect(page.getByText(shellText.modulePending(`${navText.postSchoolOutcomes} ${navText.stateTracking}`))).toBeVisible();
+    await expect(page.getByRole('link', { name: shellText.goBack })).toHaveAttribute('href', '/');
+    // Help Links open without JavaScript too (<details>).
+    await page.getByText(shellText.helpLinks, { exact: true }).click();
+    await expect(page.locator('.page-header__help').getByRole('link', { name: navText.faq })).toBeVisible();
+    await page.goto(ECO_SEARCH_PAGE);
+    await waitForIslands(page);
 
     if (project() !== 'phone') {
       const menu = mainMenu(page);
@@ -100,7 +107,7 @@ test.describe('the shell', () => {
   test('on a phone the menu is a drawer: a dialog with JavaScript, the toggle link without', async ({ page }) => {
     test.skip(project() === 'js-on', 'the phone project and the no-JavaScript project at phone width cover this');
     await page.setViewportSize(PHONE);
-    await signIn(page, demoUsers.districtUser, undefined, PENDING_PAGE);
+    await signIn(page, demoUsers.districtUser, undefined, ECO_SEARCH_PAGE);
     await waitForIslands(page);
     const menu = mainMenu(page);
     await expect(menu).toBeHidden();
@@ -173,7 +180,7 @@ test.describe('the shell', () => {
 
   test('Escape cycles focus: content, menu, toolbar, content', async ({ page }) => {
     test.skip(!javaScriptEnabled(), 'Escape cycling is the ShellKeyboard island; skip links serve without JavaScript');
-    await signIn(page, demoUsers.stateAdmin, undefined, PENDING_PAGE);
+    await signIn(page, demoUsers.stateAdmin, undefined, ECO_SEARCH_PAGE);
     await waitForIslands(page);
     await page.getByRole('main').focus();
     await page.keyboard.press('Escape');
@@ -197,7 +204,7 @@ test.describe('the shell', () => {
 test.describe('the selectors', () => {
   test('changing the LEA goes to the dashboard, or reloads a post-school outcomes page', async ({ page }) => {
     test.skip(project() === 'phone', 'the same forms as js-on');
-    await signIn(page, demoUsers.stateAdmin, undefined, PENDING_PAGE);
+    await signIn(page, demoUsers.stateAdmin, undefined, ECO_SEARCH_PAGE);
     await waitForIslands(page);
     const change = async (label: string) => {
       const button = toolbar(page).getByRole('button', { name: shellText.changeLea });
@@ -229,7 +236,7 @@ test.describe('the selectors', () => {
 
   test('changing the school year reloads the page with the new year', async ({ page }) => {
     test.skip(project() === 'phone', 'the same forms as js-on');
-    await signIn(page, demoUsers.districtUser, undefined, PENDING_PAGE);
+    await signIn(page, demoUsers.districtUser, undefined, ECO_SEARCH_PAGE);
     await waitForIslands(page);
     const select = yearSelect(page);
     const options = await select.locator('option').allTextContents();
@@ -247,7 +254,7 @@ test.describe('the selectors', () => {
     }
     await loaded;
     await waitForIslands(page);
-    await expect(page).toHaveURL(PENDING_PAGE);
+    await expect(page).toHaveURL(ECO_SEARCH_PAGE);
     await expect(page.getByRole('status').filter({ hasText: shellText.schoolYearChanged(other) })).toBeVisible();
     await expect(yearSelect(page).locator('option:checked')).toHaveText(other);
     // Only one district: no LEA selector for this user.
@@ -309,7 +316,7 @@ test.describe('session timeout and version check', () => {
     test.skip(project() !== 'js-on', 'timers are the islands; one JavaScript project is enough');
     await signIn(page, demoUsers.districtUser);
     await page.clock.install();
-    await open(page, PENDING_PAGE);
+    await open(page, ECO_SEARCH_PAGE);
     // The portal is updated while the page is open: its next answer names another build.
     await page.route('**/auth/keep-alive', async (route) => {
       const response = await route.fetch();
@@ -335,7 +342,7 @@ test.describe('session timeout and version check', () => {
 test.describe('Please Wait...', () => {
   test('shows while the next page loads', async ({ page }) => {
     test.skip(project() !== 'js-on', 'the overlay is the PageBusy island');
-    await signIn(page, demoUsers.districtUser, undefined, PENDING_PAGE);
+    await signIn(page, demoUsers.districtUser, undefined, ECO_SEARCH_PAGE);
     await waitForIslands(page);
     const overlay = await watchOverlay(page);
     await slowDown(page, '**/faq', 1_000);
@@ -357,7 +364,7 @@ test.describe('accessibility', () => {
       await expectNoAxeViolations(page);
     }
 
-    await signIn(page, demoUsers.districtUser, undefined, PENDING_PAGE);
+    await signIn(page, demoUsers.districtUser, undefined, ECO_SEARCH_PAGE);
     await waitForIslands(page);
     await expectNoAxeViolations(page);
     // The shell's markup is the same around every page: the other kinds once with JavaScript,
