@@ -37,6 +37,7 @@ import { adminUtilitiesRouter } from './routes/admin/utilities.js';
 import { keepAliveRouter } from './routes/keep-alive.js';
 import { modulesRouter } from './routes/modules.js';
 import { calendarsRouter } from './routes/calendars.js';
+import { ecoScoresRouter } from './routes/eco/scores.js';
 import { drCasesRouter } from './routes/dr/cases.js';
 import { drEmailTemplatesRouter } from './routes/dr/email-templates.js';
 import { drReportsRouter } from './routes/dr/reports.js';
@@ -154,6 +155,7 @@ export function createApp(config: PortalConfig, services: AppDeps, options: Crea
   // The public sign-form an emailed signing link opens (§4.11).
   app.use(drSignFormRouter(deps));
   app.use(drEmailTemplatesRouter(deps));
+  app.use(ecoScoresRouter(deps));
   app.use(modulesRouter(deps));
   // The islands' /api proxy: after every router that answers an /api path itself (it 404s the rest).
   app.use(apiProxyRouter(deps));
