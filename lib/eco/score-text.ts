@@ -54,6 +54,8 @@ export const ecoScorePageText = {
   readOnly: 'These ratings are read-only.',
   confirmTitle: (kind: AssessmentType) => `Submit ${kind} ratings`,
   toStatus: 'Child status',
+  chooseChild: (kind: AssessmentType) => `Open a child's ${kind} ratings from the child list.`,
+  childList: 'Go to the child list',
 } as const;
 
 export const ecoImportPageText = {

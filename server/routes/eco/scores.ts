@@ -12,7 +12,7 @@ import { DEFAULT_YEAR_SETTINGS, OUTCOMES, type AssessmentType, type Outcome } fr
 import { ecoScorePage, type EcoScorePage as ScoreData } from '../../../lib/eco/contract.js';
 import { ecoScoreText } from '../../../lib/eco/messages.js';
 import { errorMessages } from '../../../lib/messages.js';
-import { EcoScorePage, type Option, type ScoreFieldError, type ScoreForm } from '../../../views/pages/eco/EcoScorePage.js';
+import { EcoScoreChoosePage, EcoScorePage, type Option, type ScoreFieldError, type ScoreForm } from '../../../views/pages/eco/EcoScorePage.js';
 import { routeById } from '../../../lib/routes.js';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../errors.js';
@@ -180,6 +180,11 @@ export function ecoScoresRouter(deps: AppDeps): Router {
       if (!r.success || r.data < 1) throw notFound();
       return r.data;
     };
+
+    router.get(base, (req, res) => {
+      const route = routeById(kind === 'entry' ? 'eco.entryscore' : 'eco.exitscore');
+      renderPage(req, res, createElement(EcoScoreChoosePage, { kind }), { title: route.title, layout: 'shell' });
+    });
 
     router.get(`${base}/:recordId`, async (req, res) => {
       const confirm = pageQuery.parse(req.query).confirm === '1';

@@ -380,3 +380,18 @@ export function EcoScorePage(props: EcoScorePageProps): ReactElement {
     </>
   );
 }
+
+/** The ratings path without a record (from the menu's route table): where to find one. */
+export function EcoScoreChoosePage({ kind }: { kind: AssessmentType }): ReactElement {
+  return (
+    <>
+      <PageHeader title={t.title(kind)} />
+      <p>{t.chooseChild(kind)}</p>
+      <p>
+        <a className="usa-link" href="/child-search/child-list">
+          {t.childList}
+        </a>
+      </p>
+    </>
+  );
+}
