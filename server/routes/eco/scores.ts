@@ -9,7 +9,8 @@ import { createElement } from 'react';
 import { z } from 'zod';
 import { lookupList, textBlock, type TextBlock } from '../../../lib/contract.js';
 import { DEFAULT_YEAR_SETTINGS, OUTCOMES, type AssessmentType, type Outcome } from '../../../lib/eco/codes.js';
-import { ecoScorePage, type EcoScorePage as ScoreData } from '../../../lib/eco/contract.js';
+import { ecoScorePage, ecoYearSettings, type EcoScorePage as ScoreData } from '../../../lib/eco/contract.js';
+import type { ScaleSettings } from '../../../lib/eco/score-line.js';
 import { ecoScoreText } from '../../../lib/eco/messages.js';
 import { errorMessages } from '../../../lib/messages.js';
 import { EcoScoreChoosePage, EcoScorePage, type Option, type ScoreFieldError, type ScoreForm } from '../../../views/pages/eco/EcoScorePage.js';
@@ -126,21 +127,29 @@ async function loadScore(res: Response, kind: AssessmentType, recordId: number):
   }
 }
 
+/** The rating scale of the top bar's school year (§2.6); the defaults when it has no settings yet. */
+async function scaleOf(req: Request, res: Response): Promise<ScaleSettings> {
+  const year = req.session?.schoolYear;
+  const s = year && /^\d{4}-\d{4}$/.test(year) ? await res.locals.api.call({ path: `${API}/settings/${year}`, schema: ecoYearSettings }).catch(() => null) : null;
+  const { ageExpectedMin, scaleMin, scaleMax } = s ?? DEFAULT_YEAR_SETTINGS;
+  return { ageExpectedMin, scaleMin, scaleMax };
+}
+
 async function renderScore(req: Request, res: Response, kind: AssessmentType, recordId: number, extras: Extras = {}): Promise<void> {
-  const [data, roles, sources, exitReasons, instructions, ratingScale] = await Promise.all([
+  const [data, roles, sources, exitReasons, instructions, ratingScale, scale] = await Promise.all([
     loadScore(res, kind, recordId),
     listOptions(res, 'eco-team-roles'),
     listOptions(res, 'eco-assessment-sources'),
     kind === 'exit' ? listOptions(res, 'eco-exit-reasons') : Promise.resolve([]),
     block(res, kind === 'entry' ? 'eco-entry-score-instructions' : 'eco-exit-score-instructions'),
     block(res, 'eco-rating-scale'),
+    scaleOf(req, res),
   ]);
   const errors = extras.errors ?? [];
   const saved = formFromData(data);
   // A refused post keeps what was typed, but the version is always the one just read.
   const form = extras.form ? { ...extras.form, version: saved.version } : saved;
   const route = routeById(kind === 'entry' ? 'eco.entryscore' : 'eco.exitscore');
-  const { ageExpectedMin, scaleMin, scaleMax } = DEFAULT_YEAR_SETTINGS;
   renderPage(
     req,
     res,
@@ -153,7 +162,7 @@ async function renderScore(req: Request, res: Response, kind: AssessmentType, re
       confirm: extras.confirm ?? false,
       blocks: { instructions, ratingScale },
       lists: { roles, sources, exitReasons },
-      scale: { ageExpectedMin, scaleMin, scaleMax },
+      scale,
       action: pathOf(kind, recordId),
     }),
     { title: route.title, layout: 'shell', status: extras.status ?? (errors.length ? 422 : 200), errorsInTitle: errors.length > 0 },
