@@ -144,6 +144,23 @@ describe('entry ratings page', () => {
   });
 });
 
+describe('request unlock', () => {
+  it('the submitter asks the state to unlock, once', async () => {
+    const c = await newChild();
+    await submitEntry(district, c.recordId, ['3', '3', '3']);
+    const path = `/child-search/entryscore/${c.recordId}`;
+    const short = await post(district, path, { action: 'request-unlock', reason: 'typo' });
+    expect(short.status).toBe(422);
+    expect(decoded(short.text)).toContain(v.reasonTooShort);
+    const ok = await post(district, path, { action: 'request-unlock', reason: 'The rating date was entered wrong.' });
+    expect(ok.status).toBe(303);
+    const page = decoded((await district.get(path)).text);
+    expect(page).toContain(ecoScoreText.unlockRequested);
+    // An open request hides the button.
+    expect(page).not.toContain('value="request-unlock"');
+  });
+});
+
 describe('exit ratings page', () => {
   /** A child with submitted entry ratings E and a saved exit date. */
   async function childWithEntry(e: [string, string, string]) {
@@ -257,5 +274,24 @@ describe('import page', () => {
     expect(await events()).toBe(before + 1);
     const last = await env.api.ctx.db.query<{ action: string }>('SELECT action FROM eco_events ORDER BY id DESC LIMIT 1');
     expect(last.rows[0]!.action).toBe('import');
+
+    // The same child with another entry date is refused; a changed name is an update.
+    const moved = await upload([header, row(good, { entry: addDays(entryDate, 1) })].join('\r\n'));
+    expect(moved.status).toBe(422);
+    expect(decoded(moved.text)).toContain(im.openRecordOtherEntry(entryDate));
+    const renamed = await upload([header, row(good).replace('Rowan', 'Rowena')].join('\r\n'));
+    expect(renamed.status).toBe(303);
+    expect(decoded((await district.get(path)).text)).toContain(im.imported(1, 0, 1, 0));
+  });
+
+  it('the API answers 422 with the row errors, and 403 without Eco.scores.submit', async () => {
+    const csv = Buffer.from(`${IMPORT_TEMPLATE}123,A,B,,${birthDate},,developmental-delay,${entryDate},,,,\r\n`);
+    const res = await request(env.api.url).post('/api/eco/imports').set({ Authorization: `Bearer ${token}`, CurrentLeaId: String(lea) }).attach('file', csv, 'c.csv');
+    expect(res.status).toBe(422);
+    expect(res.body.rowErrors).toEqual([{ line: 2, column: 'stateStudentId', value: '123', message: 'State student ID must be exactly 10 digits.' }]);
+    const stateToken = await accessToken(env.api, demo.stateUser);
+    const denied = await request(env.api.url).post('/api/eco/imports').set({ Authorization: `Bearer ${stateToken}` }).attach('file', csv, 'c.csv');
+    expect(denied.status).toBe(403);
+    expect(denied.body.message).toBe('Access Denied!');
   });
 });
