@@ -7,8 +7,9 @@ import { randomInt } from 'node:crypto';
 import { expect, request, test, type Page } from '@playwright/test';
 import { addDays, addYears, agencyToday } from '../../lib/day.js';
 import { categoryLabels } from '../../lib/eco/codes.js';
-import { ecoScoreText, ecoValidationMessages as v } from '../../lib/eco/messages.js';
-import { ecoScorePageText as t } from '../../lib/eco/score-text.js';
+import { IMPORT_TEMPLATE } from '../../lib/eco/import.js';
+import { ecoImportMessages as im, ecoScoreText, ecoValidationMessages as v } from '../../lib/eco/messages.js';
+import { ecoImportPageText as ti, ecoScorePageText as t } from '../../lib/eco/score-text.js';
 import { setChecked } from './dashboard-support.js';
 import { expectNoAxeViolations } from './helpers/axe.js';
 import { DEMO_PASSWORD, demoUsers, signIn } from './helpers/auth.js';
@@ -136,4 +137,29 @@ test('exit ratings show the progress category as the ratings change', async ({ p
   await setChecked(page.locator('#newSkillsC-2'), true);
   await expect(page.getByTestId('category-C')).toHaveText(ecoScoreText.progressCategory('e', categoryLabels.e));
   await expectNoAxeViolations(page);
+});
+
+test('a district user imports children: row errors first, then the fixed file', async ({ page }) => {
+  test.setTimeout(120_000);
+  const path = '/child-search/child-list/import';
+  await signIn(page, demoUsers.districtUser, undefined, path);
+  await open(page, path);
+  await expect(page.getByRole('heading', { level: 1, name: ti.title })).toBeVisible();
+  await expect(page.getByRole('link', { name: ti.downloadTemplate })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const ssid = `5${String(randomInt(0, 1e9)).padStart(9, '0')}`;
+  const row = (ratings: string) => [ssid, 'Marsh', 'Robin', '', addYears(today, -4), '', 'developmental-delay', entryDate, addDays(entryDate, 5), ratings].join(',');
+  const upload = async (ratings: string) => {
+    await page.getByLabel(ti.file).setInputFiles({ name: 'children.csv', mimeType: 'text/csv', buffer: Buffer.from(`${IMPORT_TEMPLATE}${row(ratings)}\r\n`) });
+    await press(page, ti.upload);
+  };
+  await upload('3,,5');
+  await expect(page.getByTestId('error-summary')).toContainText(ti.rejected(1));
+  await expect(page.getByRole('table', { name: ti.errorsCaption })).toContainText(im.allRatingsOrNone);
+  await expect(page.getByRole('link', { name: ti.downloadErrors })).toHaveAttribute('download', 'eco-import-errors.csv');
+  await expectNoAxeViolations(page);
+
+  await upload('3,4,5');
+  await expect(page.getByText(im.imported(1, 1, 0, 0))).toBeVisible();
 });
