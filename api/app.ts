@@ -32,6 +32,7 @@ import { surveysRouter } from './dr/surveys.js';
 import { signRouter } from './dr/sign.js';
 import { drDocumentsRouter } from './dr/documents.js';
 import { drPublicRouter } from './dr/public.js';
+import { ecoImportRouter } from './eco/import.js';
 import { ecoReportsRouter } from './eco/reports.js';
 import { ecoRouter } from './eco/routes.js';
 import { jobRegistry } from './jobs-registry.js';
@@ -91,6 +92,7 @@ export function createApiApp(ctx: ApiContext): Express {
   app.use(signRouter(ctx));
   // Early childhood outcomes: children, records, ratings and their transitions (ECO spec §10).
   app.use(ecoRouter(ctx));
+  app.use(ecoImportRouter(ctx));
   // Early childhood outcomes reports: dashboard, state tracking, APR and its CSVs (ECO spec §10).
   app.use(ecoReportsRouter(ctx));
 

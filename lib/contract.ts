@@ -12,6 +12,8 @@ export const apiErrorBody = z.object({
   /** For password resets: the list of reasons (spec §8 "if a list: each string"). */
   reasons: z.array(z.string()).optional(),
   code: z.string().optional(),
+  /** A refused CSV import (MODULES.md 'CSV import'): each bad cell with its file line and value. */
+  rowErrors: z.array(z.object({ line: z.number(), column: z.string(), value: z.string(), message: z.string() })).optional(),
   /** resend-verification answering 429: seconds until the next resend is allowed. */
   retryAfterSeconds: z.number().int().nonnegative().optional(),
 });

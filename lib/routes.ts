@@ -168,6 +168,7 @@ export const routes: readonly RouteDef[] = [
   item('eco', 'entryscore', navText.entryScore, [`${ECO}.access`], { inMenu: false }),
   item('eco', 'exitscore', navText.exitScore, [`${ECO}.access`], { inMenu: false }),
   item('eco', 'status', navText.status, [`${ECO}.access`], { inMenu: false }),
+  item('eco', 'child-list/import', navText.import, [`${ECO}.scores.submit`], { inMenu: false }),
 
   item('pso', 'state-tracking', navText.stateTracking, [P.stateUser]),
   item('pso', 'lea-tracking', navText.districtDashboard, [`${PSO}.district-dashboard.view`, `${PSO}.tracking.view`]),

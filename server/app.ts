@@ -37,6 +37,7 @@ import { adminUtilitiesRouter } from './routes/admin/utilities.js';
 import { keepAliveRouter } from './routes/keep-alive.js';
 import { modulesRouter } from './routes/modules.js';
 import { calendarsRouter } from './routes/calendars.js';
+import { ecoScoresRouter } from './routes/eco/scores.js';
 import { drCasesRouter } from './routes/dr/cases.js';
 import { ecoChildrenRouter } from './routes/eco/children.js';
 import { drEmailTemplatesRouter } from './routes/dr/email-templates.js';
@@ -159,6 +160,8 @@ export function createApp(config: PortalConfig, services: AppDeps, options: Crea
   app.use(drEmailTemplatesRouter(deps));
   // Early Childhood Outcomes: the child list, advanced search, add and edit child, status, claim.
   app.use(ecoChildrenRouter(deps));
+  // Early Childhood Outcomes: entry and exit ratings, and the child list import.
+  app.use(ecoScoresRouter(deps));
   app.use(modulesRouter(deps));
   // The islands' /api proxy: after every router that answers an /api path itself (it 404s the rest).
   app.use(apiProxyRouter(deps));

@@ -11,6 +11,7 @@ import {
   intSchema,
   jsonBody,
   jsonResponse,
+  multipartBody,
   noContent,
   notFoundOrOutOfScope,
   pathParam,
@@ -20,6 +21,7 @@ import {
   unauthenticated,
   type OpenApiPaths,
 } from '../openapi/helpers.js';
+import { IMPORT_HEADER } from '../../lib/eco/import.js';
 import { CHILD_LIST_CSV_COLUMNS, ecoSchemas } from './routes.js';
 
 const tags = ['Early childhood outcomes'];
@@ -161,6 +163,28 @@ export const ecoPaths: OpenApiPaths = {
       requestBody: jsonBody(ecoSchemas.recordBody),
       responses: { 201: jsonResponse('Created.', z.object({ recordId: z.number().int() })), 400: invalid, 404: missing, 409: error('The child already has an open record.'), ...common },
     },
+  },
+  '/api/eco/imports': {
+    post: {
+      tags,
+      summary: 'Import children, records and draft entry ratings from a CSV file (§8), all or nothing',
+      description:
+        'Needs Eco.scores.submit; writes to the current LEA. multipart/form-data with `file`: UTF-8 CSV (BOM allowed), at most 2 MB and 2,000 rows, header `' +
+        IMPORT_HEADER.join(',') +
+        "`. Any error imports nothing and answers 422 with every error in `rowErrors` (line, column, value, message). Success: 'Imported {n} rows: {c} created, {u} updated, {s} unchanged.'; the same file again changes nothing and writes only the `import` event.",
+      security: bearer,
+      parameters: headers,
+      requestBody: multipartBody('file'),
+      responses: {
+        200: jsonResponse('Imported, with the counts and the message.', z.object({ rowCount: z.number().int(), created: z.number().int(), updated: z.number().int(), unchanged: z.number().int(), message: z.string() })),
+        400: invalid,
+        422: error('The file or some rows were refused; nothing was saved.'),
+        ...common,
+      },
+    },
+  },
+  '/api/eco/imports/template.csv': {
+    get: { tags, summary: "'Download template': the header row only", security: bearer, responses: { 200: csvResponse('The template.', IMPORT_HEADER), ...common } },
   },
   '/api/eco/records/{id}/{type}': scoreOps('Entry or exit'),
   '/api/eco/records/{id}/{type}/submit': {

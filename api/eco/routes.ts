@@ -34,6 +34,7 @@ import {
   diff,
   ECO_EVENT_TYPES,
   inAppMessage,
+  insertChildWithRecord,
   leaName,
   leaUsersWith,
   listCodes,
@@ -512,23 +513,7 @@ export function ecoRouter(ctx: ApiContext): Router {
     const values = childValues(body);
     const entryDate = str(body.entryDate)!;
     try {
-      const ids = await db.tx(async (q) => {
-        const child = await q.query<{ id: number }>(
-          `INSERT INTO eco_children (state_student_id, first_name, middle_name, last_name, birth_date, lea_id, school_id, disability_category, created_by, updated_by)
-           VALUES ($1, $2, $3, $4, $5::date, $6, $7, $8, $9, $9) RETURNING id`,
-          [values.stateStudentId, values.firstName, values.middleName, values.lastName, values.birthDate, lea.id, values.schoolId, values.disabilityCategory, a.userId],
-        );
-        const childId = child.rows[0]!.id;
-        const rec = await q.query<{ id: number }>(`INSERT INTO eco_records (child_id, lea_id, entry_date, created_by, updated_by) VALUES ($1, $2, $3::date, $4, $4) RETURNING id`, [
-          childId,
-          lea.id,
-          entryDate,
-          a.userId,
-        ]);
-        const recordId = rec.rows[0]!.id;
-        await writeEvent(q, { childId, recordId, leaId: lea.id, action: 'child-created', userId: a.userId, changes: diff({}, { ...values, leaId: lea.id, entryDate }) });
-        return { childId, recordId };
-      });
+      const ids = await db.tx((q) => insertChildWithRecord(q, values, lea.id, entryDate, a.userId));
       res.status(201).json(ids);
     } catch (err) {
       if (isUniqueViolation(err)) throw invalid([{ field: 'stateStudentId', message: (await ssidTaken(db, values.stateStudentId, visible, null)) ?? v.ssidInOtherLea }]);

@@ -149,6 +149,7 @@ export type EventAction =
   | `${AssessmentType}-${'saved' | 'submitted' | 'finalized' | 'unlocked'}`
   | 'unlock-requested'
   | 'unlock-declined'
+  | 'import'
   | 'export';
 
 export interface NewEvent {
@@ -258,6 +259,30 @@ export async function loadChild(q: Queryable, childId: number, forUpdate = false
 export async function childBySsid(q: Queryable, ssid: string): Promise<ChildRow | null> {
   const r = await q.query<ChildSql>(`${CHILD_SELECT} WHERE c.state_student_id = $1 AND NOT c.is_deleted`, [ssid]);
   return r.rows[0] ? toChild(r.rows[0]) : null;
+}
+
+export interface NewChild {
+  stateStudentId: string;
+  firstName: string;
+  middleName: string | null;
+  lastName: string;
+  birthDate: string;
+  schoolId: number | null;
+  disabilityCategory: string;
+}
+
+/** A new child with its first record (no assessment) and the 'child-created' event (§3.2 'Add child', §8 import). */
+export async function insertChildWithRecord(q: Queryable, values: NewChild, leaId: number, entryDate: string, userId: string): Promise<{ childId: number; recordId: number }> {
+  const child = await q.query<{ id: number }>(
+    `INSERT INTO eco_children (state_student_id, first_name, middle_name, last_name, birth_date, lea_id, school_id, disability_category, created_by, updated_by)
+     VALUES ($1, $2, $3, $4, $5::date, $6, $7, $8, $9, $9) RETURNING id`,
+    [values.stateStudentId, values.firstName, values.middleName, values.lastName, values.birthDate, leaId, values.schoolId, values.disabilityCategory, userId],
+  );
+  const childId = child.rows[0]!.id;
+  const rec = await q.query<{ id: number }>(`INSERT INTO eco_records (child_id, lea_id, entry_date, created_by, updated_by) VALUES ($1, $2, $3::date, $4, $4) RETURNING id`, [childId, leaId, entryDate, userId]);
+  const recordId = rec.rows[0]!.id;
+  await writeEvent(q, { childId, recordId, leaId, action: 'child-created', userId, changes: diff({}, { ...values, leaId, entryDate }) });
+  return { childId, recordId };
 }
 
 // ---- records and assessments ------------------------------------------------------------------

@@ -309,6 +309,30 @@ export const textBlockSeeds: readonly TextBlockSeed[] = [
       'count when they exited during the year after at least 182 days of services and their entry and exit ' +
       'ratings are submitted.</p>',
   },
+  {
+    blockCode: 'eco-rating-scale',
+    groupCode: G.earlyChildhood,
+    title: 'The rating scale',
+    format: 'Card',
+    html:
+      '<ul><li><strong>7 Completely</strong>: the child shows functioning expected for their age in all or almost all everyday situations.</li>' +
+      '<li><strong>6 Between somewhat and completely</strong>: functioning generally considered appropriate for their age, with some concerns.</li>' +
+      '<li><strong>5 Somewhat</strong>: age-expected functioning some of the time and in some settings, mixed with less developed skills.</li>' +
+      '<li><strong>4 Between emerging and somewhat</strong>: occasional age-expected functioning, but more behavior that is not yet age expected.</li>' +
+      '<li><strong>3 Emerging</strong>: no age-expected functioning yet, but immediate foundational skills on which to build.</li>' +
+      '<li><strong>2 Between not yet and emerging</strong>: some immediate foundational skills in some situations.</li>' +
+      '<li><strong>1 Not yet</strong>: the child does not yet show functioning expected of a child of their age in any situation.</li></ul>',
+  },
+  {
+    blockCode: 'eco-import-instructions',
+    groupCode: G.earlyChildhood,
+    title: 'Import children',
+    format: 'Div',
+    html:
+      '<p>Upload a CSV file made from the template, one row per child, into the district selected at the top of the page. ' +
+      'Every row is checked first: if any row has an error nothing is saved, and the errors are listed so you can fix the file and upload it again. ' +
+      'Imported entry ratings are saved as drafts; submit them from the child list.</p>',
+  },
   // ---- restraint and aversive intervention -------------------------------------------------
   {
     blockCode: 'rai-violations-dashboard',

@@ -49,6 +49,9 @@ export const builtRouteIds: ReadonlySet<string> = new Set([
   'admin.list-manager', // server/routes/admin/lists.ts
   'admin.manage-notification', // server/routes/admin/notification-events.ts
   'admin.admin-utils', // server/routes/admin/utilities.ts
+  'eco.entryscore', // server/routes/eco/scores.ts
+  'eco.exitscore', // server/routes/eco/scores.ts
+  'eco.child-list/import', // server/routes/eco/import.ts
 ]);
 
 /** The routes this router answers: the module pages no feature router serves; not /, not Help. */

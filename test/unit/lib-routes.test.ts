@@ -11,7 +11,7 @@ describe('route table (spec §2 Side navigation, §6)', () => {
     const expected = [
       '/',
       ...['dashboard', 'reports', 'incidents', 'state-tracking', 'import'].map((s) => `/restraint-aversive-intervention/${s}`),
-      ...['dashboard', 'child-list', 'search', 'state-tracking', 'apr-report', 'exitscore', 'entryscore', 'status'].map(
+      ...['dashboard', 'child-list', 'search', 'state-tracking', 'apr-report', 'exitscore', 'entryscore', 'status', 'child-list/import'].map(
         (s) => `/child-search/${s}`,
       ),
       ...[

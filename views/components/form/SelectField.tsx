@@ -44,9 +44,10 @@ export interface SelectFieldProps {
   options: readonly SelectOption[];
   error?: string | undefined;
   hint?: string;
+  disabled?: boolean;
 }
 
-export function SelectField({ id, name = id, label, value, options, error, hint }: SelectFieldProps): ReactElement {
+export function SelectField({ id, name = id, label, value, options, error, hint, disabled }: SelectFieldProps): ReactElement {
   return (
     <div className={`usa-form-group${error ? ' usa-form-group--error' : ''}`}>
       <label className={`usa-label${error ? ' usa-label--error' : ''}`} htmlFor={id}>
@@ -58,6 +59,7 @@ export function SelectField({ id, name = id, label, value, options, error, hint 
         id={id}
         name={name}
         defaultValue={value}
+        disabled={disabled}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, hint, error)}
       >
