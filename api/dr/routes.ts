@@ -393,24 +393,23 @@ export function drRouter(ctx: ApiContext): Router {
     const n = params.length;
     // The page and the total as two queries: the page reads 25 rows down the due-date index, the
     // count no more than it must (a window count over the page query made it sort every row).
-    const [r, counted] = await Promise.all([
-      db.query<{
-        id: string; case_number: string | null; dispute_type: number | null; status: number; outcome: number | null; lea_id: number | null; lea_name: string | null;
-        student_first_name: string | null; student_last_name: string | null; received_date: string | null; next_deadline_code: string | null; next_due_date: string | null;
-        pending: boolean; is_owner: boolean;
-      }>(
-        `SELECT c.id, c.case_number, c.dispute_type, c.status, c.outcome, c.lea_id, l.name AS lea_name, c.student_first_name, c.student_last_name,
-                to_char(c.received_date, 'YYYY-MM-DD') AS received_date, c.next_deadline_code, to_char(c.next_due_date, 'YYYY-MM-DD') AS next_due_date,
-                EXISTS (SELECT 1 FROM dr_withdrawals w WHERE w.case_id = c.id AND w.status = 'Pending') AS pending,
-                c.created_by = $${n + 1} AS is_owner
-           FROM dr_cases c LEFT JOIN leas l ON l.id = c.lea_id
-          WHERE ${whereSql}
-          ORDER BY ${order}, c.created_at DESC, c.id
-          LIMIT $${n + 2} OFFSET $${n + 3}`,
-        pageParams,
-      ),
-      countCases(db, whereSql, params, ctx.now().getTime()),
-    ]);
+    // The page carries the case generation, so a reused total costs no query of its own.
+    const r = await db.query<{
+      id: string; case_number: string | null; dispute_type: number | null; status: number; outcome: number | null; lea_id: number | null; lea_name: string | null;
+      student_first_name: string | null; student_last_name: string | null; received_date: string | null; next_deadline_code: string | null; next_due_date: string | null;
+      pending: boolean; is_owner: boolean; generation: string;
+    }>(
+      `SELECT c.id, c.case_number, c.dispute_type, c.status, c.outcome, c.lea_id, l.name AS lea_name, c.student_first_name, c.student_last_name,
+              to_char(c.received_date, 'YYYY-MM-DD') AS received_date, c.next_deadline_code, to_char(c.next_due_date, 'YYYY-MM-DD') AS next_due_date,
+              EXISTS (SELECT 1 FROM dr_withdrawals w WHERE w.case_id = c.id AND w.status = 'Pending') AS pending,
+              c.created_by = $${n + 1} AS is_owner, (SELECT last_value::text FROM dr_case_generation) AS generation
+         FROM dr_cases c LEFT JOIN leas l ON l.id = c.lea_id
+        WHERE ${whereSql}
+        ORDER BY ${order}, c.created_at DESC, c.id
+        LIMIT $${n + 2} OFFSET $${n + 3}`,
+      pageParams,
+    );
+    const counted = await countCases(db, whereSql, params, ctx.now().getTime(), r.rows[0]?.generation);
     const t = today();
     const items: DrCaseListItem[] = r.rows.map((c) => ({
       id: c.id,

@@ -134,10 +134,11 @@ const COUNT_CACHE_MS = 30_000;
  * How many cases match a list's condition: counted once per filter and reused until a case or an
  * assignment changes (migration 035's generation moves with every such write, from any API
  * instance) or 30 seconds pass. Counting every matching row cost more than reading the page.
+ * `knownGeneration`: the generation the caller's page query read with its rows.
  */
-export async function countCases(q: Queryable, whereSql: string, params: readonly unknown[], nowMs: number): Promise<number> {
+export async function countCases(q: Queryable, whereSql: string, params: readonly unknown[], nowMs: number, knownGeneration?: string): Promise<number> {
   const key = `${whereSql}\u0000${JSON.stringify(params)}`;
-  const generation = (await q.query<{ g: string }>('SELECT last_value::text AS g FROM dr_case_generation')).rows[0]?.g ?? '';
+  const generation = knownGeneration ?? (await q.query<{ g: string }>('SELECT last_value::text AS g FROM dr_case_generation')).rows[0]?.g ?? '';
   const hit = countCache.get(key);
   if (hit && hit.generation === generation && nowMs - hit.at < COUNT_CACHE_MS) return hit.total;
   const r = await q.query<{ total: string }>(`SELECT count(*) AS total FROM dr_cases c WHERE ${whereSql}`, params);
