@@ -3,6 +3,7 @@
 // rest written here once so the pages and their tests share them. Rule messages (§5, §4) are
 // lib/eco/messages.ts'; status and reason labels are lib/eco/codes.ts'.
 import { messageDate } from '../shared/messages.js';
+import { ECO_EVENT_ACTION_LABELS } from './codes.js';
 
 export const ecoChildText = {
   // §3.2 Child list
@@ -141,22 +142,5 @@ export const ecoChildText = {
     isDeleted: 'Deleted',
   } as Record<string, string>,
   empty: '—',
-  actions: {
-    'child-created': 'Child created',
-    'child-updated': 'Child updated',
-    'child-deleted': 'Child deleted',
-    'child-claimed': 'Child claimed',
-    'entry-saved': 'Entry ratings saved',
-    'entry-submitted': 'Entry ratings submitted',
-    'entry-finalized': 'Entry ratings finalized',
-    'entry-unlocked': 'Entry ratings unlocked',
-    'exit-saved': 'Exit saved',
-    'exit-submitted': 'Exit ratings submitted',
-    'exit-finalized': 'Exit ratings finalized',
-    'exit-unlocked': 'Exit ratings unlocked',
-    'unlock-requested': 'Unlock requested',
-    'unlock-declined': 'Unlock request declined',
-    import: 'Imported',
-    export: 'Exported',
-  } as Record<string, string>,
+  actions: ECO_EVENT_ACTION_LABELS as Readonly<Record<string, string>>,
 } as const;

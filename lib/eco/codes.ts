@@ -176,3 +176,23 @@ export const DEFAULT_YEAR_SETTINGS: YearSettings = {
 
 /** Targets of one FFY (§2.7), each 'at least' this percent. */
 export type Targets = Record<`${Outcome}${1 | 2}`, number>;
+
+/** The event actions (§2.5, eco_events.action) as the status page's history and the dashboard's recent activity name them. */
+export const ECO_EVENT_ACTION_LABELS = {
+  'child-created': 'Child created',
+  'child-updated': 'Child updated',
+  'child-deleted': 'Child deleted',
+  'child-claimed': 'Child claimed',
+  'entry-saved': 'Entry ratings saved',
+  'entry-submitted': 'Entry ratings submitted',
+  'entry-finalized': 'Entry ratings finalized',
+  'entry-unlocked': 'Entry ratings unlocked',
+  'exit-saved': 'Exit saved',
+  'exit-submitted': 'Exit ratings submitted',
+  'exit-finalized': 'Exit ratings finalized',
+  'exit-unlocked': 'Exit ratings unlocked',
+  'unlock-requested': 'Unlock requested',
+  'unlock-declined': 'Unlock request declined',
+  import: 'Imported',
+  export: 'Exported',
+} as const;

@@ -1,6 +1,7 @@
 // The Early Childhood Outcomes report screens' words (ECO spec §3.0, §3.1, §3.7, §3.8): the spec's
 // own strings quoted exactly, the rest written here once so the pages and their tests share them.
 import { messageDate } from '../shared/messages.js';
+import { ECO_EVENT_ACTION_LABELS } from './codes.js';
 import { ecoReportMessages } from './report-contract.js';
 
 export const ecoPageText = {
@@ -34,25 +35,7 @@ export const ecoPageText = {
     action: 'Action',
     child: 'Child',
     addChild: 'Add a child',
-    /** The events' actions (eco_events.action) as the recent activity table names them. */
-    actions: {
-      'child-created': 'Child added',
-      'child-updated': 'Child updated',
-      'child-deleted': 'Child deleted',
-      'child-claimed': 'Child claimed',
-      'entry-saved': 'Entry ratings saved',
-      'entry-submitted': 'Entry ratings submitted',
-      'entry-finalized': 'Entry ratings finalized',
-      'entry-unlocked': 'Entry ratings unlocked',
-      'exit-saved': 'Exit saved',
-      'exit-submitted': 'Exit ratings submitted',
-      'exit-finalized': 'Exit ratings finalized',
-      'exit-unlocked': 'Exit ratings unlocked',
-      'unlock-requested': 'Unlock requested',
-      'unlock-declined': 'Unlock request declined',
-      import: 'Import',
-      export: 'Export',
-    } as Readonly<Record<string, string>>,
+    actions: ECO_EVENT_ACTION_LABELS as Readonly<Record<string, string>>,
     empty: (leaName: string, schoolYear: string) => `No children are recorded for ${leaName} in ${schoolYear}.`,
   },
   tracking: {
